@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// One entry for the README's two commands, runnable with only Node and npm:
+//   npm start  -> installs what is missing, builds what is missing, starts API + app
+//   npm test   -> installs what is missing and runs every test (scripts/test-all.mjs)
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM_VERSION = '10.34.9';
+const mode = process.argv[2];
+
+function run(cmd, args, opts = {}) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, shell: false, ...opts });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function has(cmd, args = ['--version']) {
+  const result = spawnSync(cmd, args, { stdio: 'ignore', cwd: root });
+  return !result.error && result.status === 0;
+}
+
+/** pnpm on PATH, else installed globally through npm, else run through npx. */
+function pnpmCommand() {
+  if (has('pnpm')) return ['pnpm'];
+  console.info(`[socio] pnpm no está instalado; instalando pnpm@${PNPM_VERSION} con npm…`);
+  if (run('npm', ['install', '-g', `pnpm@${PNPM_VERSION}`]) === 0 && has('pnpm')) return ['pnpm'];
+  return ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
+}
+
+function pnpm(args, opts) {
+  const [cmd, ...pre] = pnpmCommand.cached ?? (pnpmCommand.cached = pnpmCommand());
+  return run(cmd, [...pre, ...args], opts);
+}
+
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromium)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && has('apt-get', ['--version'])) {
+    console.info('[socio] Chromium no está instalado; instalando el paquete chromium de Debian…');
+    run('apt-get', ['update', '-qq']);
+    if (run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) === 0) return;
+  }
+  console.error(`[socio] No se encontró Chromium en ${chromium}. Instálalo (apt-get install chromium) o define CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+if (mode !== 'start' && mode !== 'test') {
+  console.error('uso: node scripts/bootstrap.mjs start|test');
+  process.exit(2);
+}
+
+const env = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', CI: process.env.CI ?? '' };
+if (pnpm(['install', '--frozen-lockfile', '--prefer-offline'], { env }) !== 0) process.exit(1);
+
+if (mode === 'test') {
+  ensureChromium();
+  process.exit(pnpm(['run', 'test:all'], { env }));
+}
+
+// start: build the app once (or when asked), then serve API + app on one port.
+const appDist = path.join(root, 'apps/backoffice/dist/index.html');
+if (!existsSync(appDist) || process.env.REBUILD === '1') {
+  if (pnpm(['--filter', '@socio/backoffice', 'run', 'build'], { env }) !== 0) process.exit(1);
+}
+process.exit(pnpm(['--filter', '@socio/api', 'run', 'start'], { env: { ...env, SERVE_APP_DIR: path.dirname(appDist) } }));
