@@ -38,7 +38,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['packages/contracts/src/**/*.test.ts', 'apps/api/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/contracts/src/**/*.test.ts',
+            'apps/api/test/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -30,8 +30,10 @@ function pnpmCommand() {
   return ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
 }
 
+let pnpmPrefix;
 function pnpm(args, opts) {
-  const [cmd, ...pre] = pnpmCommand.cached ?? (pnpmCommand.cached = pnpmCommand());
+  pnpmPrefix ??= pnpmCommand();
+  const [cmd, ...pre] = pnpmPrefix;
   return run(cmd, [...pre, ...args], opts);
 }
 
@@ -42,9 +44,16 @@ function ensureChromium() {
   if (isRoot && has('apt-get', ['--version'])) {
     console.info('[socio] Chromium no está instalado; instalando el paquete chromium de Debian…');
     run('apt-get', ['update', '-qq']);
-    if (run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) === 0) return;
+    if (
+      run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      }) === 0
+    )
+      return;
   }
-  console.error(`[socio] No se encontró Chromium en ${chromium}. Instálalo (apt-get install chromium) o define CHROMIUM_PATH.`);
+  console.error(
+    `[socio] No se encontró Chromium en ${chromium}. Instálalo (apt-get install chromium) o define CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 
@@ -66,4 +75,6 @@ const appDist = path.join(root, 'apps/backoffice/dist/index.html');
 if (!existsSync(appDist) || process.env.REBUILD === '1') {
   if (pnpm(['--filter', '@socio/backoffice', 'run', 'build'], { env }) !== 0) process.exit(1);
 }
-process.exit(pnpm(['--filter', '@socio/api', 'run', 'start'], { env: { ...env, SERVE_APP_DIR: path.dirname(appDist) } }));
+process.exit(
+  pnpm(['--filter', '@socio/api', 'run', 'start'], { env: { ...env, SERVE_APP_DIR: path.dirname(appDist) } }),
+);

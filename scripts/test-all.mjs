@@ -55,7 +55,11 @@ function reachable(host, port) {
   });
 }
 
-const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
+const vitestJson = (name) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+];
 
 // A real PostgreSQL server, when one listens locally, runs the API suite a second time.
 const pgEnv = {};
@@ -65,17 +69,39 @@ if (!process.env.TEST_PG_URL && (await reachable('127.0.0.1', 5432))) {
 
 step('lint + formato (biome)', 'pnpm', ['exec', 'biome', 'check', '.']);
 step('typecheck', 'pnpm', ['run', 'typecheck']);
-step('unit + API (vitest)', 'pnpm', ['exec', 'vitest', 'run', '--project', 'unit', '--project', 'node', ...vitestJson('unit')], pgEnv);
+step(
+  'unit + API (vitest)',
+  'pnpm',
+  ['exec', 'vitest', 'run', '--project', 'unit', '--project', 'node', ...vitestJson('unit')],
+  pgEnv,
+);
 countVitest(path.join(reports, 'unit.json'));
-step('historias en Chromium + axe (vitest browser)', 'pnpm', ['exec', 'vitest', 'run', '--project', 'storybook', ...vitestJson('stories')]);
+step('historias en Chromium + axe (vitest browser)', 'pnpm', [
+  'exec',
+  'vitest',
+  'run',
+  '--project',
+  'storybook',
+  ...vitestJson('stories'),
+]);
 countVitest(path.join(reports, 'stories.json'));
-step('@socio/ui build + publint + attw + consumidor', 'pnpm', ['--filter', '@socio/ui', 'run', 'check:publish']);
+step('@socio/ui build + publint + attw + consumidor', 'pnpm', [
+  '--filter',
+  '@socio/ui',
+  'run',
+  'check:publish',
+]);
 if (existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
   step('build de la app', 'pnpm', ['--filter', '@socio/backoffice', 'run', 'build']);
   step('tamaño del login', 'node', ['scripts/size.mjs']);
-  step('e2e (Playwright + Chromium)', 'pnpm', ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json'),
-  });
+  step(
+    'e2e (Playwright + Chromium)',
+    'pnpm',
+    ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json'),
+    },
+  );
   countPlaywright(path.join(reports, 'e2e.json'));
 }
 
@@ -83,5 +109,7 @@ console.info('\n━━ resumen ━━');
 for (const s of steps) console.info(`${s.ok ? 'ok   ' : 'FALLA'} ${s.name} (${s.seconds}s)`);
 const failedSteps = steps.filter((s) => !s.ok).length;
 if (failedSteps > 0 && totals.failed === 0) totals.failed = failedSteps;
-console.info(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.info(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(failedSteps > 0 ? 1 : 0);

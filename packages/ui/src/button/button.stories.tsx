@@ -24,12 +24,24 @@ export const Playground: Story = { args: { variant: 'primary', size: 'md' } };
 export const Variants: Story = {
   render: (args) => (
     <div className="flex flex-wrap gap-3">
-      <Button {...args} variant="primary">Primario</Button>
-      <Button {...args} variant="secondary">Secundario</Button>
-      <Button {...args} variant="outline">Contorno</Button>
-      <Button {...args} variant="ghost">Fantasma</Button>
-      <Button {...args} variant="destructive">Eliminar</Button>
-      <Button {...args} variant="link">Enlace</Button>
+      <Button {...args} variant="primary">
+        Primario
+      </Button>
+      <Button {...args} variant="secondary">
+        Secundario
+      </Button>
+      <Button {...args} variant="outline">
+        Contorno
+      </Button>
+      <Button {...args} variant="ghost">
+        Fantasma
+      </Button>
+      <Button {...args} variant="destructive">
+        Eliminar
+      </Button>
+      <Button {...args} variant="link">
+        Enlace
+      </Button>
     </div>
   ),
 };
@@ -37,9 +49,15 @@ export const Variants: Story = {
 export const Sizes: Story = {
   render: (args) => (
     <div className="flex items-center gap-3">
-      <Button {...args} size="sm">Pequeño</Button>
-      <Button {...args} size="md">Mediano</Button>
-      <Button {...args} size="lg">Grande</Button>
+      <Button {...args} size="sm">
+        Pequeño
+      </Button>
+      <Button {...args} size="md">
+        Mediano
+      </Button>
+      <Button {...args} size="lg">
+        Grande
+      </Button>
     </div>
   ),
 };

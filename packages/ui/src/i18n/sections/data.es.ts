@@ -1,0 +1,4 @@
+/** Texts of data components (table, pager, wizard, dropzone). */
+export const dataMessagesEs = {
+  emptyCell: '-',
+};

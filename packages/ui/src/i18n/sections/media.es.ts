@@ -1,0 +1,2 @@
+/** Texts of charts, the PDF viewer and the shell pieces. */
+export const mediaMessagesEs = {};
