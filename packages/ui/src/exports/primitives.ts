@@ -1,1 +1,41 @@
+export { Avatar, type AvatarProps, avatarVariants, initialsOf } from '../avatar/avatar';
+export { Badge, type BadgeProps, type BadgeTone, badgeVariants } from '../badge/badge';
 export { Button, type ButtonProps, buttonVariants } from '../button/button';
+export {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  type CardTitleProps,
+} from '../card/card';
+export { Checkbox, type CheckboxProps, type CheckedState } from '../checkbox/checkbox';
+export { EmptyState, type EmptyStateProps } from '../empty-state/empty-state';
+export { ErrorState, type ErrorStateProps } from '../error-state/error-state';
+export { IconButton, type IconButtonProps, iconButtonVariants } from '../icon-button/icon-button';
+export { SearchInput, type SearchInputProps } from '../search-input/search-input';
+export {
+  NativeSelect,
+  type NativeSelectProps,
+  Select,
+  type SelectOption,
+  type SelectProps,
+} from '../select/select';
+export { Skeleton } from '../skeleton/skeleton';
+export { Spinner, type SpinnerProps, spinnerVariants } from '../spinner/spinner';
+export { StatCard, type StatCardProps, type StatTrend } from '../stat-card/stat-card';
+export {
+  defaultStatusTones,
+  StatusBadge,
+  type StatusBadgeProps,
+  statusTone,
+} from '../status-badge/status-badge';
+export { Switch, type SwitchProps } from '../switch/switch';
+export {
+  FieldError,
+  FieldHint,
+  FieldLabel,
+  type FieldLabelProps,
+} from '../text-field/field-parts';
+export { TextField, type TextFieldProps, type TextFieldType } from '../text-field/text-field';

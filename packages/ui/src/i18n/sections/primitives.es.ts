@@ -4,5 +4,19 @@ export const primitivesMessagesEs = {
   retry: 'Intentar de nuevo',
   close: 'Cerrar',
   cancel: 'Cancelar',
+  /** Tooltip of the `*` mark of a required field (the field itself carries `required`). */
   required: 'obligatorio',
+  /** Default title of EmptyState. */
+  emptyStateTitle: 'No hay información para mostrar',
+  passwordShow: 'Mostrar contraseña',
+  passwordHide: 'Ocultar contraseña',
+  searchLabel: 'Buscar',
+  searchClear: 'Limpiar búsqueda',
+  selectPlaceholder: 'Selecciona una opción',
+  modalClose: 'Cerrar',
+  bannerDismiss: 'Cerrar aviso',
+  toastDismiss: 'Cerrar notificación',
+  toastRegion: 'Notificaciones',
+  statTrendUp: (value: string): string => `Aumento de ${value}`,
+  statTrendDown: (value: string): string => `Disminución de ${value}`,
 };

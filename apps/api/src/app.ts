@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchema } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AppConfig } from './config';
+import type { DatabaseHandle, DatabaseKind } from './db/index';
+import type { Database } from './db/schema';
+import { registerAuth } from './http/auth';
+import { ERROR_MESSAGES, HttpError } from './http/errors';
+import {
+  RequestValidationError,
+  type ZodTypeProvider,
+  zodSerializerCompiler,
+  zodToJsonSchema,
+  zodValidatorCompiler,
+} from './http/zod';
+import { authRoutes } from './modules/auth/routes';
+import { createTokenService } from './modules/auth/tokens';
+import { cargasRoutes } from './modules/cargas/routes';
+import { catalogosRoutes } from './modules/catalogos/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { reportesRoutes } from './modules/reportes/routes';
+import { usersRoutes } from './modules/users/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dbKind: DatabaseKind;
+    config: AppConfig;
+  }
+}
+
+export interface BuildAppOptions {
+  /** The database: a handle from `createDatabase`, or a Kysely instance plus `kind`. */
+  db: DatabaseHandle | Kysely<Database>;
+  kind?: DatabaseKind;
+  config: AppConfig;
+}
+
+/** Default JSON body limit; routes that take big payloads (cargas) raise it with `bodyLimit`. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export const healthResponseSchema = z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) });
+
+/** Content-Security-Policy compatible with the SPA (pdf.js workers, blob: PDFs, inline styles of charts). */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'", 'blob:'],
+  objectSrc: ["'self'", 'blob:'],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  // The app is often served over plain HTTP on an internal network: never rewrite requests to https.
+  upgradeInsecureRequests: null,
+};
+
+const INPUT_PARTS = ['body', 'querystring', 'params', 'headers'] as const;
+
+/** @fastify/swagger transform: route zod schemas → JSON Schema. */
+function openApiTransform({ schema, url }: { schema: FastifySchema; url: string }) {
+  if (!schema) return { schema, url };
+  const out: Record<string, unknown> = { ...schema };
+  for (const part of INPUT_PARTS) {
+    const s = (schema as Record<string, unknown>)[part];
+    if (s instanceof z.ZodType) out[part] = zodToJsonSchema(s, 'input');
+  }
+  const response = (schema as { response?: Record<string, unknown> }).response;
+  if (response) {
+    out.response = Object.fromEntries(
+      Object.entries(response).map(([code, s]) => [code, s instanceof z.ZodType ? zodToJsonSchema(s, 'output') : s]),
+    );
+  }
+  return { schema: out as FastifySchema, url };
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** Builds the Fastify app: plugins, error shapes, security headers, docs and every module under `/api`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const db = 'db' in options.db && 'kind' in options.db ? options.db.db : (options.db as Kysely<Database>);
+  const kind: DatabaseKind =
+    'db' in options.db && 'kind' in options.db ? options.db.kind : (options.kind ?? 'pglite');
+
+  const app = Fastify({
+    logger: config.logLevel === false ? false : { level: config.logLevel },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Router-level failures (malformed %-encoding, over-long path parameter) keep the `{ detail }` shape.
+    frameworkErrors(error, _request, reply) {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      const detail =
+        error.code === 'FST_ERR_BAD_URL'
+          ? ERROR_MESSAGES.badUrl
+          : status === 414
+            ? ERROR_MESSAGES.uriTooLong
+            : ERROR_MESSAGES.badRequest;
+      void (reply as unknown as FastifyReply).code(status).send({ detail });
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler(config.validateResponses));
+
+  app.decorate('db', db);
+  app.decorate('dbKind', kind);
+  app.decorate('config', config);
+  registerAuth(app, createTokenService(config.jwtSecret, config.jwtExpiresInSeconds));
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
+    if (error instanceof RequestValidationError) {
+      return reply.status(422).send({ detail: error.issues });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    const code = 'code' in error ? error.code : undefined;
+    if (
+      code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      (status === 400 && error instanceof SyntaxError)
+    ) {
+      return reply.status(422).send({ detail: [{ loc: ['body'], msg: ERROR_MESSAGES.invalidJson, type: 'json_invalid' }] });
+    }
+    if (status === 413) return reply.status(413).send({ detail: ERROR_MESSAGES.bodyTooLarge });
+    if (status === 415) return reply.status(415).send({ detail: ERROR_MESSAGES.unsupportedMediaType });
+    if (status === 404) return reply.status(404).send({ detail: ERROR_MESSAGES.notFound });
+    if (status === 405) return reply.status(405).send({ detail: ERROR_MESSAGES.methodNotAllowed });
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'petición rechazada');
+      return reply.status(status).send({ detail: ERROR_MESSAGES.badRequest });
+    }
+    request.log.error({ err: error, request_id: request.id }, 'error no controlado');
+    return reply.status(500).send({ detail: ERROR_MESSAGES.internal, request_id: request.id });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Socioeconómico API',
+        description: 'API del back-office de estudios socioeconómicos. Errores con la forma `{ "detail": ... }`.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: openApiTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.get(
+    '/api/health',
+    { schema: { tags: ['sistema'], summary: 'Estado del servidor', security: [], response: { 200: healthResponseSchema } } },
+    async () => {
+      await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
+      return { status: 'ok' as const, db: kind };
+    },
+  );
+
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(catalogosRoutes, { prefix: '/api/catalogos' });
+  await app.register(cargasRoutes, { prefix: '/api/cargas' });
+  await app.register(reportesRoutes, { prefix: '/api/reportes' });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+
+  const appDir = config.serveAppDir;
+  const serveApp = appDir !== null && existsSync(path.join(appDir, 'index.html'));
+  if (appDir !== null && !serveApp) {
+    app.log.warn({ dir: appDir }, 'SERVE_APP_DIR no contiene index.html: solo se sirve la API');
+  }
+  if (serveApp) {
+    await app.register(fastifyStatic, {
+      root: appDir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders(reply, filePath) {
+        const rel = path.relative(appDir, filePath).split(path.sep).join('/');
+        reply.header(
+          'cache-control',
+          rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (serveApp && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: ERROR_MESSAGES.notFound });
+  });
+
+  return app;
+}

@@ -1,0 +1,12 @@
+import { migration0001 } from './0001_core';
+import { migration0002 } from './0002_cargas';
+
+export interface Migration {
+  /** Unique, sortable name; recorded in `schema_migrations`. Never rename or edit an applied one. */
+  readonly name: string;
+  /** SQL script (several statements allowed), run in one transaction. */
+  readonly up: string;
+}
+
+/** Every migration, in order. */
+export const migrations: readonly Migration[] = [migration0001, migration0002];

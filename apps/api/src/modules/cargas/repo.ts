@@ -1,0 +1,295 @@
+/** SQL of cargas and asignaciones (Kysely; PostgreSQL dialect on PGlite and node-postgres). */
+import {
+  type ActiveAssignmentsQuery,
+  type ActiveVisitor,
+  type Assignment,
+  type AsignacionEstatus,
+  type AssignmentStats,
+  OPEN_ESTATUS,
+  PRODUCTO_TEC_MTY,
+  totalPages,
+} from '@socio/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { SaveCandidate, VisitorLoad } from './rows';
+
+type Db = Kysely<Database>;
+
+const VISITOR_NAME = sql<string>`trim(u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno)`;
+
+/** Active Visitadores with their region (state name), by id. */
+export async function listActiveVisitors(db: Db): Promise<ActiveVisitor[]> {
+  return db
+    .selectFrom('usuarios as u')
+    .leftJoin('estados as e', 'e.id_estado', 'u.id_estado')
+    .select(['u.id_usuario', 'e.estado as region', VISITOR_NAME.as('name')])
+    .where('u.rol', '=', 'visitador')
+    .where('u.estatus', '=', 'activo')
+    .orderBy('u.id_usuario')
+    .execute();
+}
+
+/** Active Visitadores with the number of open assignments each already has. */
+export async function visitorLoads(db: Db): Promise<VisitorLoad[]> {
+  const rows = await db
+    .selectFrom('usuarios as u')
+    .leftJoin('estados as e', 'e.id_estado', 'u.id_estado')
+    .select([
+      'u.id_usuario',
+      'e.estado as region',
+      (eb) =>
+        eb
+          .selectFrom('asignacion_conteos as c')
+          .select(sql<number>`coalesce(sum(c.total), 0)::int`.as('open'))
+          .whereRef('c.id_usuario', '=', 'u.id_usuario')
+          .where('c.estatus', 'in', OPEN_ESTATUS)
+          .as('open'),
+    ])
+    .where('u.rol', '=', 'visitador')
+    .where('u.estatus', '=', 'activo')
+    .orderBy('u.id_usuario')
+    .execute();
+  return rows.map((r) => ({ id_usuario: r.id_usuario, region: r.region, open: Number(r.open ?? 0) }));
+}
+
+/** State names with at least one active Visitador, alphabetically. */
+export async function listRegionsAvailable(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('usuarios as u')
+    .innerJoin('estados as e', 'e.id_estado', 'u.id_estado')
+    .select('e.estado')
+    .distinct()
+    .where('u.rol', '=', 'visitador')
+    .where('u.estatus', '=', 'activo')
+    .execute();
+  return rows.map((r) => r.estado).sort((a, b) => a.localeCompare(b, 'es-MX'));
+}
+
+const LOOKUP_CHUNK = 10_000;
+
+/** Which of `folios` already have an open assignment (asignada or agendada). */
+export async function findOpenFolios(db: Db, folios: readonly string[]): Promise<Set<string>> {
+  const open = new Set<string>();
+  for (let i = 0; i < folios.length; i += LOOKUP_CHUNK) {
+    const chunk = folios.slice(i, i + LOOKUP_CHUNK);
+    const { rows } = await sql<{ folio: string }>`
+      SELECT folio FROM asignaciones
+      WHERE estatus IN ('asignada', 'agendada') AND folio = ANY(${chunk}::text[])`.execute(db);
+    for (const r of rows) open.add(r.folio);
+  }
+  return open;
+}
+
+/** id_estado of each official state name. */
+export async function estadoIds(db: Db): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('estados').select(['id_estado', 'estado']).execute();
+  return new Map(rows.map((r) => [r.estado, r.id_estado]));
+}
+
+/** id_cliente of a client name (case-insensitive), or null. */
+export async function clienteId(db: Db, nombre: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('clientes')
+    .select('id_cliente')
+    .where(sql<string>`lower(nombre)`, '=', nombre.toLowerCase())
+    .executeTakeFirst();
+  return row?.id_cliente ?? null;
+}
+
+/** The client of a load type: TEC_MTY folios belong to Tec de Monterrey. */
+export async function clienteOfLoadType(db: Db): Promise<number | null> {
+  return clienteId(db, 'Tec de Monterrey');
+}
+
+/** Rows per INSERT statement of a save (one JSON parameter each). */
+export const SAVE_CHUNK = 5_000;
+
+export interface WriteContext {
+  idCarga: number | null;
+  idCliente: number | null;
+  actorId: number;
+  estadoIds: ReadonlyMap<string, number>;
+}
+
+/**
+ * Upserts the folios of `candidates` and inserts one open assignment each, in one statement. An assignment
+ * whose folio is already open (the unique partial index) is skipped (ON CONFLICT DO NOTHING).
+ * Returns the folios whose assignment was inserted, with the new ids.
+ */
+export async function insertFoliosAndAssignments(
+  db: Db,
+  candidates: readonly SaveCandidate[],
+  ctx: WriteContext,
+): Promise<Array<{ folio: string; id_asignacion: number }>> {
+  const out: Array<{ folio: string; id_asignacion: number }> = [];
+  for (let i = 0; i < candidates.length; i += SAVE_CHUNK) {
+    const chunk = candidates.slice(i, i + SAVE_CHUNK).map((c, j) => ({
+      ord: i + j,
+      ...c.fields,
+      extra: c.fields.extra,
+      id_estado: c.fields.estado === null ? null : (ctx.estadoIds.get(c.fields.estado) ?? null),
+      id_usuario: c.visitorId,
+    }));
+    const { rows } = await sql<{ folio: string; id_asignacion: number }>`
+      WITH input AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS t(
+          ord int, folio text, calle text, colonia text, ciudad text, estado text, codigo_postal text,
+          tel1 text, tel2 text, tel3 text, tel4 text, nombre_alumno text, campus_ingreso text, correo_alumno text,
+          nombre_padre text, correo_padre text, nombre_madre text, correo_madre text, solicitud_email text,
+          dia_agendo_crm date, direccion text, extra jsonb, id_estado int, id_usuario int)
+      ),
+      f AS (
+        INSERT INTO folios (folio, load_type, producto, id_cliente, nombre_alumno, campus_ingreso, correo_alumno,
+          calle, colonia, ciudad, estado, id_estado, codigo_postal, tel1, tel2, tel3, tel4, nombre_padre,
+          correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm, direccion, extra, id_carga)
+        SELECT folio, 'TEC_MTY', ${PRODUCTO_TEC_MTY}, ${ctx.idCliente}::int, nombre_alumno, campus_ingreso,
+          correo_alumno, calle, colonia, ciudad, estado, id_estado, codigo_postal, tel1, tel2, tel3, tel4,
+          nombre_padre, correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm, direccion,
+          extra, ${ctx.idCarga}::int
+        FROM input
+        ON CONFLICT (folio) DO UPDATE SET
+          producto = EXCLUDED.producto, id_cliente = EXCLUDED.id_cliente,
+          nombre_alumno = coalesce(EXCLUDED.nombre_alumno, folios.nombre_alumno),
+          campus_ingreso = coalesce(EXCLUDED.campus_ingreso, folios.campus_ingreso),
+          correo_alumno = coalesce(EXCLUDED.correo_alumno, folios.correo_alumno),
+          calle = EXCLUDED.calle, colonia = EXCLUDED.colonia, ciudad = EXCLUDED.ciudad,
+          estado = EXCLUDED.estado, id_estado = EXCLUDED.id_estado, codigo_postal = EXCLUDED.codigo_postal,
+          tel1 = EXCLUDED.tel1, tel2 = EXCLUDED.tel2, tel3 = EXCLUDED.tel3, tel4 = EXCLUDED.tel4,
+          nombre_padre = coalesce(EXCLUDED.nombre_padre, folios.nombre_padre),
+          correo_padre = coalesce(EXCLUDED.correo_padre, folios.correo_padre),
+          nombre_madre = coalesce(EXCLUDED.nombre_madre, folios.nombre_madre),
+          correo_madre = coalesce(EXCLUDED.correo_madre, folios.correo_madre),
+          solicitud_email = coalesce(EXCLUDED.solicitud_email, folios.solicitud_email),
+          dia_agendo_crm = coalesce(EXCLUDED.dia_agendo_crm, folios.dia_agendo_crm),
+          direccion = EXCLUDED.direccion, extra = EXCLUDED.extra, id_carga = EXCLUDED.id_carga,
+          updated_at = now()
+        RETURNING id_folio, folio
+      )
+      INSERT INTO asignaciones (folio, id_folio, id_usuario, id_estado, estado, direccion, id_carga, asignado_por)
+      SELECT i.folio, f.id_folio, i.id_usuario, i.id_estado, i.estado, i.direccion, ${ctx.idCarga}::int,
+        ${ctx.actorId}::int
+      FROM input i JOIN f ON f.folio = i.folio
+      ORDER BY i.ord
+      ON CONFLICT (folio) WHERE estatus IN ('asignada', 'agendada') DO NOTHING
+      RETURNING folio, id_asignacion`.execute(db);
+    out.push(...rows);
+  }
+  return out;
+}
+
+/* ----------------------------------------------------------------------------
+ * Listing and statistics.
+ * -------------------------------------------------------------------------- */
+
+interface AssignmentRow {
+  id_asignacion: number;
+  folio: string;
+  id_usuario: number;
+  visitador: string | null;
+  estado: string | null;
+  direccion: string | null;
+  estatus: string;
+  fecha_asignacion: Date;
+  fecha_agendada: Date | null;
+  fecha_completada: Date | null;
+  id_carga: number | null;
+}
+
+function iso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+export function toAssignment(r: AssignmentRow): Assignment {
+  return {
+    id_asignacion: r.id_asignacion,
+    folio: r.folio,
+    id_usuario: r.id_usuario,
+    visitador: r.visitador,
+    estado: r.estado,
+    direccion: r.direccion,
+    estatus: r.estatus as AsignacionEstatus,
+    fecha_asignacion: iso(r.fecha_asignacion) ?? '',
+    fecha_agendada: iso(r.fecha_agendada),
+    fecha_completada: iso(r.fecha_completada),
+    id_carga: r.id_carga,
+  };
+}
+
+/** Statistics from the trigger-kept counters; `visitorId` limits them to one visitor. */
+export async function assignmentStats(db: Db, visitorId?: number): Promise<AssignmentStats> {
+  let q = db
+    .selectFrom('asignacion_conteos')
+    .select(['estatus', sql<number>`sum(total)::int`.as('n')])
+    .groupBy('estatus');
+  if (visitorId !== undefined) q = q.where('id_usuario', '=', visitorId);
+  const rows = await q.execute();
+  const stats: AssignmentStats = { total: 0, asignada: 0, agendada: 0, completada: 0, cancelada: 0 };
+  for (const r of rows) {
+    const n = Number(r.n);
+    if (r.estatus in stats && r.estatus !== 'total') stats[r.estatus as AsignacionEstatus] = n;
+    stats.total += n;
+  }
+  return stats;
+}
+
+/**
+ * One page of assignments. The API takes page numbers, so the page is located with OFFSET — but only over a
+ * covering index (index-only scan of the sort key + id), joining the heap for the `page_size` rows found
+ * (a "deferred join"). Pages past the middle are read from the other end of the index, so the deepest
+ * page costs what the first one does. The total comes from the counters.
+ */
+export async function listAssignments(
+  db: Db,
+  q: ActiveAssignmentsQuery,
+  visitorId?: number,
+): Promise<{ assignments: Assignment[]; total: number; total_pages: number; page: number; page_size: number }> {
+  const total = (await assignmentStats(db, visitorId)).total;
+  const offset = (q.page - 1) * q.page_size;
+  const pages = totalPages(total, q.page_size);
+  if (offset >= total) {
+    return { assignments: [], total, total_pages: pages, page: q.page, page_size: q.page_size };
+  }
+  // Read from the far end when that is closer: the rows of this page, in reverse.
+  const fromEnd = offset > total / 2;
+  const limit = Math.min(q.page_size, total - offset);
+  const scanOffset = fromEnd ? total - offset - limit : offset;
+  const asc = (q.sort_order === 'asc') !== fromEnd;
+  const dir = sql.raw(asc ? 'ASC' : 'DESC');
+  const keys =
+    q.sort_by === 'estatus'
+      ? sql`a.estatus ${dir}, a.fecha_asignacion ${dir}, a.id_asignacion ${dir}`
+      : sql`a.fecha_asignacion ${dir}, a.id_asignacion ${dir}`;
+  const ownerFilter = visitorId === undefined ? sql`` : sql`WHERE a.id_usuario = ${visitorId}`;
+  const { rows } = await sql<AssignmentRow>`
+    SELECT a.id_asignacion, a.folio, a.id_usuario, a.estado, a.direccion, a.estatus, a.fecha_asignacion,
+      a.fecha_agendada, a.fecha_completada, a.id_carga,
+      trim(u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno) AS visitador
+    FROM (
+      SELECT a.id_asignacion FROM asignaciones a ${ownerFilter}
+      ORDER BY ${keys}
+      LIMIT ${limit} OFFSET ${scanOffset}
+    ) page
+    JOIN asignaciones a ON a.id_asignacion = page.id_asignacion
+    LEFT JOIN usuarios u ON u.id_usuario = a.id_usuario
+    ORDER BY ${keys}`.execute(db);
+  const ordered = fromEnd ? rows.reverse() : rows;
+  return {
+    assignments: ordered.map(toAssignment),
+    total,
+    total_pages: pages,
+    page: q.page,
+    page_size: q.page_size,
+  };
+}
+
+/** One assignment with its visitor's name, or undefined. */
+export async function findAssignment(db: Db, id: number): Promise<Assignment | undefined> {
+  const { rows } = await sql<AssignmentRow>`
+    SELECT a.id_asignacion, a.folio, a.id_usuario, a.estado, a.direccion, a.estatus, a.fecha_asignacion,
+      a.fecha_agendada, a.fecha_completada, a.id_carga,
+      trim(u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno) AS visitador
+    FROM asignaciones a LEFT JOIN usuarios u ON u.id_usuario = a.id_usuario
+    WHERE a.id_asignacion = ${id}`.execute(db);
+  return rows[0] ? toAssignment(rows[0]) : undefined;
+}

@@ -1,0 +1,328 @@
+/**
+ * Pure rules of a carga: re-validating spreadsheet rows, choosing a visitor per folio and checking the rows
+ * of a save. No I/O: the routes feed them what the database knows (visitors, open folios).
+ * Written for 100,000-row files: header names are resolved once per file (`createColumnReader`).
+ */
+import {
+  CARGAS_MESSAGES,
+  type ColumnReader,
+  cellText,
+  cleanRow,
+  createColumnReader,
+  formatAddress,
+  headerKey,
+  type InvalidRow,
+  isMetaKey,
+  normalizeStateName,
+  type ProcessCargaResponse,
+  type ProcessedRow,
+  REQUIRED_COLUMNS,
+  type SheetRow,
+  validateRow,
+} from '@socio/contracts';
+
+/** An active Visitador as the assignment sees it. */
+export interface VisitorLoad {
+  id_usuario: number;
+  /** Official name of the visitor's state, or null. */
+  region: string | null;
+  /** Open assignments (asignada + agendada) the visitor already has. */
+  open: number;
+}
+
+/** The TEC_MTY fields of a folio, taken from a cleaned row. */
+export interface FolioFields {
+  folio: string;
+  calle: string | null;
+  colonia: string | null;
+  ciudad: string | null;
+  /** Official state name (null only for a manual assignment without a state). */
+  estado: string | null;
+  codigo_postal: string | null;
+  tel1: string | null;
+  tel2: string | null;
+  tel3: string | null;
+  tel4: string | null;
+  nombre_alumno: string | null;
+  campus_ingreso: string | null;
+  correo_alumno: string | null;
+  nombre_padre: string | null;
+  correo_padre: string | null;
+  nombre_madre: string | null;
+  correo_madre: string | null;
+  solicitud_email: string | null;
+  dia_agendo_crm: string | null;
+  direccion: string;
+  /** Columns that are not TEC_MTY fields, kept as read. */
+  extra: Record<string, unknown> | null;
+}
+
+/** Spreadsheet header of each optional TEC_MTY field (a header spelled like the field name also works). */
+const OPTIONAL_COLUMNS = {
+  nombre_alumno: 'Nombre Alumno',
+  campus_ingreso: 'Campus Ingreso',
+  correo_alumno: 'Correo Alumno',
+  nombre_padre: 'Nombre Padre',
+  correo_padre: 'Correo Padre',
+  nombre_madre: 'Nombre Madre',
+  correo_madre: 'Correo Madre',
+  solicitud_email: 'Solicitud X E Mail',
+  dia_agendo_crm: 'Dia que Agendo en CRM',
+} as const;
+type OptionalField = keyof typeof OPTIONAL_COLUMNS;
+const OPTIONAL_FIELDS = Object.keys(OPTIONAL_COLUMNS) as OptionalField[];
+
+const BASE_COLUMNS = ['Folio', 'Calle', 'Colonia', 'Ciudad', 'Estado', 'Codigo Postal', 'Tel1', 'Tel2', 'Tel3', 'Tel4'];
+
+/** Every column the rules read, for `createColumnReader`. */
+export const READ_COLUMNS: readonly string[] = [
+  ...BASE_COLUMNS,
+  ...OPTIONAL_FIELDS.map((f) => OPTIONAL_COLUMNS[f]),
+  ...OPTIONAL_FIELDS,
+  'id_folio',
+];
+
+/** Keys the processing adds to a row; never stored as extra columns. */
+const COMPUTED_KEYS = new Set([
+  'id_folio',
+  'visitor_id',
+  'state_of_folio',
+  'state_of_visitor',
+  'address_complete_folio',
+  'row_index',
+]);
+
+/** Header keys of every known column: the rest of a row is kept as `extra`. */
+const KNOWN_KEYS = new Set([...BASE_COLUMNS, ...OPTIONAL_FIELDS, ...Object.values(OPTIONAL_COLUMNS)].map(headerKey));
+
+function optional(row: SheetRow, field: OptionalField, reader: ColumnReader): string | null {
+  const byHeader = reader.get(row, OPTIONAL_COLUMNS[field]);
+  return cellText(byHeader !== undefined ? byHeader : reader.get(row, field));
+}
+
+/** 'YYYY-MM-DD…' or 'dd/mm/yyyy' → 'YYYY-MM-DD'; anything else → null. */
+export function toIsoDate(value: string | null): string | null {
+  if (value === null) return null;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  let date: string | null = null;
+  if (iso) date = `${iso[1]}-${iso[2]}-${iso[3]}`;
+  const mx = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(value);
+  if (mx) {
+    const year = mx[3]!.length === 2 ? `20${mx[3]}` : mx[3]!;
+    date = `${year}-${mx[2]!.padStart(2, '0')}-${mx[1]!.padStart(2, '0')}`;
+  }
+  if (date === null) return null;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date) ? date : null;
+}
+
+function addressOf(row: SheetRow, estado: string | null, reader: ColumnReader): string {
+  return formatAddress({
+    calle: cellText(reader.get(row, 'Calle')),
+    colonia: cellText(reader.get(row, 'Colonia')),
+    ciudad: cellText(reader.get(row, 'Ciudad')),
+    estado,
+    codigo_postal: cellText(reader.get(row, 'Codigo Postal')),
+  });
+}
+
+/** Folio fields of a valid, cleaned row whose state is already normalised. */
+export function folioFields(row: SheetRow, estado: string, reader: ColumnReader): FolioFields {
+  const text = (column: string) => cellText(reader.get(row, column));
+  let extra: Record<string, unknown> | null = null;
+  for (const key in row) {
+    const value = row[key];
+    if (value === null || isMetaKey(key) || COMPUTED_KEYS.has(key) || KNOWN_KEYS.has(headerKey(key))) continue;
+    extra ??= {};
+    extra[key] = value;
+  }
+  return {
+    folio: text('Folio') ?? '',
+    calle: text('Calle'),
+    colonia: text('Colonia'),
+    ciudad: text('Ciudad'),
+    estado,
+    codigo_postal: text('Codigo Postal'),
+    tel1: text('Tel1'),
+    tel2: text('Tel2'),
+    tel3: text('Tel3'),
+    tel4: text('Tel4'),
+    nombre_alumno: optional(row, 'nombre_alumno', reader),
+    campus_ingreso: optional(row, 'campus_ingreso', reader),
+    correo_alumno: optional(row, 'correo_alumno', reader),
+    nombre_padre: optional(row, 'nombre_padre', reader),
+    correo_padre: optional(row, 'correo_padre', reader),
+    nombre_madre: optional(row, 'nombre_madre', reader),
+    correo_madre: optional(row, 'correo_madre', reader),
+    solicitud_email: optional(row, 'solicitud_email', reader),
+    dia_agendo_crm: toIsoDate(optional(row, 'dia_agendo_crm', reader)),
+    direccion: addressOf(row, estado, reader),
+    extra,
+  };
+}
+
+type RowCheck =
+  | { ok: true; row: SheetRow; folio: string; estado: string }
+  | { ok: false; row: SheetRow; reason: string };
+
+/** Cleans a row and applies the shared validity rules plus the state normalisation. */
+export function checkRow(raw: SheetRow, reader: ColumnReader): RowCheck {
+  const row = cleanRow(raw);
+  const validity = validateRow(row, reader);
+  if (!validity.valid) return { ok: false, row, reason: validity.reason };
+  const rawState = reader.get(row, 'Estado');
+  const estado = normalizeStateName(rawState);
+  if (estado === null) return { ok: false, row, reason: CARGAS_MESSAGES.unknownState(String(rawState)) };
+  return { ok: true, row, folio: cellText(reader.get(row, 'Folio')) ?? '', estado };
+}
+
+function withoutMeta(row: SheetRow): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const key in row) if (!isMetaKey(key)) data[key] = row[key];
+  return data;
+}
+
+function rowIndexOf(row: SheetRow, fallback: number): number {
+  const value = row.row_index;
+  return typeof value === 'number' && Number.isInteger(value) ? value : fallback;
+}
+
+/**
+ * Picks visitors: each call returns the active visitor of `region` with the fewest open assignments
+ * (the ones given so far by this picker counted), ties to the lowest id; null when the region has none.
+ */
+export function createVisitorPicker(visitors: readonly VisitorLoad[]) {
+  const byRegion = new Map<string, VisitorLoad[]>();
+  for (const v of visitors) {
+    if (v.region === null) continue;
+    const list = byRegion.get(v.region) ?? [];
+    list.push({ ...v });
+    byRegion.set(v.region, list);
+  }
+  for (const list of byRegion.values()) list.sort((a, b) => a.id_usuario - b.id_usuario);
+  return (region: string): VisitorLoad | null => {
+    const list = byRegion.get(region);
+    if (!list || list.length === 0) return null;
+    let best = list[0]!;
+    for (const v of list) if (v.open < best.open) best = v;
+    best.open += 1;
+    return best;
+  };
+}
+
+/**
+ * process_carga: re-validates every row (header = row 1), rejects unknown states, folios repeated in the batch
+ * and folios with an open assignment, and proposes a visitor for each valid row.
+ */
+export function processRows(
+  rows: readonly SheetRow[],
+  ctx: { visitors: readonly VisitorLoad[]; openFolios: ReadonlySet<string> },
+): ProcessCargaResponse {
+  const reader = createColumnReader(rows, READ_COLUMNS);
+  const pick = createVisitorPicker(ctx.visitors);
+  const seen = new Set<string>();
+  const processedData: ProcessedRow[] = [];
+  const invalidRows: InvalidRow[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const raw = rows[i]!;
+    const rowIndex = rowIndexOf(raw, i + 2);
+    const check = checkRow(raw, reader);
+    let reason: string | null = null;
+    if (!check.ok) reason = check.reason;
+    else if (seen.has(check.folio)) reason = CARGAS_MESSAGES.duplicateInFile(check.folio);
+    else if (ctx.openFolios.has(check.folio)) reason = CARGAS_MESSAGES.openAssignment(check.folio);
+    if (reason !== null || !check.ok) {
+      invalidRows.push({ data: withoutMeta(check.row), reason: reason ?? '', row_index: rowIndex });
+      continue;
+    }
+    seen.add(check.folio);
+    const visitor = pick(check.estado);
+    const out: ProcessedRow = {
+      id_folio: check.folio,
+      visitor_id: visitor?.id_usuario ?? null,
+      state_of_folio: check.estado,
+      state_of_visitor: visitor?.region ?? null,
+      address_complete_folio: addressOf(check.row, check.estado, reader),
+    };
+    for (const key in check.row) if (!COMPUTED_KEYS.has(key)) out[key] = check.row[key];
+    out.row_index = rowIndex;
+    processedData.push(out);
+  }
+  return { processedData, invalidRows, invalidCount: invalidRows.length, validCount: processedData.length };
+}
+
+/** A row of save_carga that passed every check: what is written. */
+export interface SaveCandidate {
+  rowIndex: number | null;
+  fields: FolioFields;
+  visitorId: number;
+}
+export interface SaveFailure {
+  row_index: number | null;
+  id_folio: string | null;
+  reason: string;
+}
+
+/** Reads the visitor id the browser sent: a number or digit string; anything else is "unassigned". */
+export function parseVisitorId(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0 && value < 2 ** 31) return value;
+  if (typeof value === 'string' && /^\d{1,9}$/.test(value.trim())) {
+    const n = Number(value.trim());
+    return n > 0 ? n : null;
+  }
+  return null;
+}
+
+/** Per-row reason of a row saved without a visitor. */
+export const MISSING_VISITOR_REASON = 'Fila sin visitador asignado';
+
+/**
+ * save_carga checks, trusting nothing from the browser: every row again through the row rules and the state
+ * normaliser, its visitor must be an active Visitador, a folio once per batch and not already open.
+ * A row without a Folio column but with `id_folio` (what process_carga answered) uses that as its folio.
+ */
+export function checkSaveRows(
+  rows: readonly SheetRow[],
+  ctx: { activeVisitors: ReadonlySet<number>; openFolios: ReadonlySet<string> },
+): { candidates: SaveCandidate[]; failures: SaveFailure[] } {
+  const reader = createColumnReader(rows, READ_COLUMNS);
+  const candidates: SaveCandidate[] = [];
+  const failures: SaveFailure[] = [];
+  const seen = new Set<string>();
+  for (const raw of rows) {
+    const rowIndex = typeof raw.row_index === 'number' ? raw.row_index : null;
+    const source =
+      reader.get(raw, 'Folio') === undefined && raw.id_folio !== undefined ? { ...raw, Folio: raw.id_folio } : raw;
+    const check = checkRow(source, source === raw ? reader : createColumnReader([source], READ_COLUMNS));
+    if (!check.ok) {
+      failures.push({ row_index: rowIndex, id_folio: cellText(raw.id_folio), reason: check.reason });
+      continue;
+    }
+    const fail = (reason: string) => failures.push({ row_index: rowIndex, id_folio: check.folio, reason });
+    const visitorId = parseVisitorId(raw.visitor_id);
+    if (visitorId === null) fail(MISSING_VISITOR_REASON);
+    else if (!ctx.activeVisitors.has(visitorId)) fail(CARGAS_MESSAGES.invalidVisitor(String(visitorId)));
+    else if (seen.has(check.folio)) fail(CARGAS_MESSAGES.duplicateInFile(check.folio));
+    else if (ctx.openFolios.has(check.folio)) fail(CARGAS_MESSAGES.openAssignment(check.folio));
+    else {
+      seen.add(check.folio);
+      const reader1 = source === raw ? reader : createColumnReader([check.row], READ_COLUMNS);
+      candidates.push({ rowIndex, fields: folioFields(check.row, check.estado, reader1), visitorId });
+    }
+  }
+  return { candidates, failures };
+}
+
+/** Folios of rows, for the open-assignment lookup (cheap: no full validation). */
+export function foliosOf(rows: readonly SheetRow[]): string[] {
+  const reader = createColumnReader(rows, ['Folio']);
+  const out = new Set<string>();
+  for (const row of rows) {
+    const value = reader.get(row, 'Folio');
+    const folio = cellText(value === undefined ? row.id_folio : value);
+    if (folio !== null) out.add(folio);
+  }
+  return [...out];
+}
+
+export { REQUIRED_COLUMNS };

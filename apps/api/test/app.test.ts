@@ -1,0 +1,143 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { createTestContext, dbKinds, type TestContext } from './helpers';
+
+describe.each(dbKinds())('app (%s)', (kind) => {
+  let ctx: TestContext;
+  let extra: FastifyInstance[] = [];
+  beforeAll(async () => {
+    ctx = await createTestContext(kind, { demo: false });
+  });
+  afterAll(async () => {
+    for (const app of extra) await app.close();
+    extra = [];
+    await ctx?.close();
+  });
+
+  it('GET /api/health reports the database kind', async () => {
+    const res = await ctx.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', db: kind });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves the OpenAPI document with the zod schemas and the docs page', async () => {
+    const res = await ctx.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const login = doc.paths['/api/auth/login'].post;
+    const body = login.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(expect.arrayContaining(['email', 'password']));
+    expect(login.responses['200'].content['application/json'].schema.properties).toHaveProperty('token');
+    expect(doc.paths['/api/users/edit_user/{id}'].put.parameters).toContainEqual(
+      expect.objectContaining({ name: 'id', in: 'path' }),
+    );
+    const docs = await ctx.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(docs.statusCode);
+    const page = await ctx.app.inject({ url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  it('sends security headers with a CSP that fits the SPA', async () => {
+    const res = await ctx.app.inject({ url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("frame-src 'self' blob:");
+    expect(csp).toContain("object-src 'self' blob:");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await ctx.app.inject({ url: '/api/no-existe' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Recurso no encontrado' });
+  });
+
+  it('answers 415 to an unsupported content type and 413 to a body over 1 MB', async () => {
+    const xml = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toEqual({ detail: 'Tipo de contenido no soportado' });
+    const big = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.mx', password: 'x'.repeat(1_100_000) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ detail: 'El cuerpo de la petición es demasiado grande' });
+  });
+
+  it('answers 422 to a text body where JSON is expected', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a@b.mx',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0].loc).toEqual(['body']);
+  });
+
+  it('hides unexpected errors: 500 with a request id and no stack', async () => {
+    const app = await buildApp({ db: ctx.db, kind, config: ctx.config });
+    extra.push(app);
+    app.get('/api/__falla', async () => {
+      throw new Error('detalle interno secreto');
+    });
+    await app.ready();
+    const res = await app.inject({ url: '/api/__falla' });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body).toEqual({ detail: 'Error interno del servidor', request_id: res.headers['x-request-id'] });
+    expect(res.body).not.toContain('secreto');
+    expect(res.body).not.toContain('at ');
+  });
+
+  it('serves the built SPA: index.html for app routes, long cache for hashed assets, JSON 404 under /api', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'socio-spa-'));
+    try {
+      mkdirSync(path.join(dir, 'assets'));
+      writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Socioeconómico</title>');
+      writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+      writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
+      const app = await buildApp({ db: ctx.db, kind, config: { ...ctx.config, serveAppDir: dir } });
+      extra.push(app);
+      await app.ready();
+      for (const url of ['/', '/login', '/socioeconomico/usuarios', '/Socioeconomico/cargas?x=1']) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.body).toContain('Socioeconómico');
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+      const asset = await app.inject({ url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+      const api = await app.inject({ url: '/api/nada' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ detail: 'Recurso no encontrado' });
+      expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+      expect((await app.inject({ url: '/api/health' })).json().status).toBe('ok');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/index';
+import { migrate } from '../src/db/migrate';
+import { migrations } from '../src/db/migrations/index';
+import { seed } from '../src/seed/index';
+import { createTestContext, dbKinds, type TestContext } from './helpers';
+
+describe('PGlite file database', () => {
+  it('survives a restart (file-backed in DATA_DIR)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'socio-data-'));
+    try {
+      const first = await createDatabase({ databaseUrl: null, dataDir: dir });
+      expect(first.kind).toBe('pglite');
+      expect(await migrate(first.db)).toEqual(migrations.map((m) => m.name));
+      await seed(first.db, { adminEmail: 'admin@socioeconomico.mx', adminPassword: 'Admin2026!', demo: false });
+      await first.close();
+
+      const second = await createDatabase({ databaseUrl: null, dataDir: dir });
+      expect(await migrate(second.db)).toEqual([]);
+      const users = await second.db.selectFrom('usuarios').select('username').execute();
+      expect(users).toEqual([{ username: 'admin' }]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(dbKinds())('database (%s)', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind, { demoOperations: false });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('records every migration once and re-running applies nothing', async () => {
+    const applied = await ctx.db.selectFrom('schema_migrations').select('name').orderBy('name').execute();
+    expect(applied.map((r) => r.name)).toEqual(migrations.map((m) => m.name));
+    expect(await migrate(ctx.db)).toEqual([]);
+  });
+
+  it('seeds once: a second seed does nothing', async () => {
+    const before = await ctx.db.selectFrom('usuarios').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(before.n)).toBe(24);
+    const again = await seed(ctx.db, { adminEmail: 'otro@socioeconomico.mx', adminPassword: 'x', demo: true });
+    expect(again.seeded).toBe(false);
+    const after = await ctx.db.selectFrom('usuarios').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(24);
+  });
+
+  it('keeps e-mails unique case-insensitively and usernames unique', async () => {
+    const base = {
+      password_hash: 'x',
+      nombres: 'A',
+      apellido_paterno: 'B',
+      apellido_materno: 'C',
+      rol: 'visitador' as const,
+      estatus: 'activo' as const,
+    };
+    await expect(
+      ctx.db.insertInto('usuarios').values({ ...base, username: 'unico.1', email: 'ADMIN@socioeconomico.mx' }).execute(),
+    ).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      ctx.db.insertInto('usuarios').values({ ...base, username: 'admin', email: 'otro@example.mx' }).execute(),
+    ).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('returns the same value types on both drivers', async () => {
+    const r = await sql<{ big: unknown; d: unknown; t: unknown; arr: unknown; j: unknown }>`
+      SELECT count(*) AS big, DATE '2026-03-01' AS d, now() AS t, ARRAY['a','b']::text[] AS arr,
+             '{"a":1}'::jsonb AS j`.execute(ctx.db);
+    const row = r.rows[0]!;
+    expect(row.big).toBe(1);
+    expect(row.d).toBe('2026-03-01');
+    expect(row.t).toBeInstanceOf(Date);
+    expect(row.arr).toEqual(['a', 'b']);
+    expect(row.j).toEqual({ a: 1 });
+  });
+
+  it('runs concurrent transactions without mixing them, and rolls back a failed one', async () => {
+    const name = (i: number) => `Cliente concurrente ${kind} ${i}`;
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        ctx.db.transaction().execute(async (trx) => {
+          await trx.insertInto('clientes').values({ nombre: name(i) }).execute();
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          const mine = await trx.selectFrom('clientes').select('nombre').where('nombre', '=', name(i)).execute();
+          expect(mine).toHaveLength(1);
+        }),
+      ),
+    );
+    await expect(
+      ctx.db.transaction().execute(async (trx) => {
+        await trx.insertInto('clientes').values({ nombre: name(99) }).execute();
+        throw new Error('falla a propósito');
+      }),
+    ).rejects.toThrow('falla a propósito');
+    const rows = await ctx.db.selectFrom('clientes').select('nombre').where('nombre', 'like', `Cliente concurrente ${kind}%`).execute();
+    expect(rows).toHaveLength(8);
+    await ctx.db.deleteFrom('clientes').where('nombre', 'like', `Cliente concurrente ${kind}%`).execute();
+  });
+});

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import type { Rol } from '@socio/contracts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { buildApp } from '../src/app';
+import { type AppConfig, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../src/config';
+import { createDatabase, type DatabaseKind } from '../src/db/index';
+import { migrate } from '../src/db/migrate';
+import type { Database } from '../src/db/schema';
+import { seed } from '../src/seed/index';
+
+/** Database kinds to run each suite on: PGlite always; PostgreSQL when `TEST_PG_URL` is set. */
+export function dbKinds(): DatabaseKind[] {
+  return process.env.TEST_PG_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** Sign-in e-mail of the first seeded user of each role. */
+export const ROLE_EMAILS: Record<Rol, string> = {
+  Administrador: DEFAULT_ADMIN_EMAIL,
+  Supervisor: 'supervisor1@socioeconomico.mx',
+  Visitador: 'visitador1@socioeconomico.mx',
+};
+export const ROLES: readonly Rol[] = ['Administrador', 'Supervisor', 'Visitador'];
+export const ADMIN_PASSWORD = DEFAULT_ADMIN_PASSWORD;
+export const DEMO_PASSWORD = 'Demo2026!';
+
+export interface TestContextOptions {
+  /** Seed the demo supervisors and visitors (default true). */
+  demo?: boolean;
+  /** Also seed the demo operations of the cargas helper (default true, as `pnpm start` does). */
+  demoOperations?: boolean;
+  /** Overrides of the app configuration. */
+  config?: Partial<AppConfig>;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  config: AppConfig;
+  /** A bearer token of the first seeded user of a role, or of the user with that e-mail. */
+  tokenFor(who: Rol | string): Promise<string>;
+  /** `{ authorization: 'Bearer …' }` for `tokenFor(who)`. */
+  authHeaders(who: Rol | string): Promise<Record<string, string>>;
+  /** `app.inject` as `who` (omit `who` for an anonymous request). */
+  request(options: InjectOptions, who?: Rol | string): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: null,
+    dataDir: 'memory://',
+    jwtSecret: randomBytes(32).toString('base64url'),
+    jwtExpiresInSeconds: 3600,
+    adminEmail: DEFAULT_ADMIN_EMAIL,
+    adminPassword: DEFAULT_ADMIN_PASSWORD,
+    demoData: true,
+    serveAppDir: null,
+    logLevel: false,
+    validateResponses: true,
+    loginMaxFailures: 10,
+    loginWindowMinutes: 15,
+    ...overrides,
+  };
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * A migrated, seeded database and a ready app. PGlite runs in memory; PostgreSQL gets a fresh
+ * `socio_test_<random>` database on `TEST_PG_URL`, dropped by `close()`.
+ */
+export async function createTestContext(kind: DatabaseKind, options: TestContextOptions = {}): Promise<TestContext> {
+  let databaseUrl: string | null = null;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  if (kind === 'postgres') {
+    const base = process.env.TEST_PG_URL;
+    if (!base) throw new Error('TEST_PG_URL no está definido');
+    const name = `socio_test_${randomBytes(6).toString('hex')}`;
+    const admin = await createDatabase({ databaseUrl: base, dataDir: '', poolSize: 1 });
+    await sql.raw(`CREATE DATABASE ${name}`).execute(admin.db);
+    await admin.close();
+    databaseUrl = withDatabase(base, name);
+    dropDatabase = async () => {
+      const a = await createDatabase({ databaseUrl: base, dataDir: '', poolSize: 1 });
+      try {
+        await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(a.db);
+      } finally {
+        await a.close();
+      }
+    };
+  }
+  const config = testConfig({ databaseUrl, ...options.config });
+  const handle = await createDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 4 });
+  try {
+    await migrate(handle.db);
+    await seed(handle.db, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      demo: options.demo ?? true,
+      demoOperations: options.demoOperations ?? true,
+    });
+  } catch (err) {
+    await handle.close();
+    await dropDatabase?.();
+    throw err;
+  }
+  const app = await buildApp({ db: handle, config });
+  await app.ready();
+
+  const tokenFor = async (who: Rol | string) => {
+    const email = (ROLE_EMAILS as Record<string, string>)[who] ?? who.toLowerCase();
+    const user = await handle.db
+      .selectFrom('usuarios')
+      .select(['id_usuario', 'rol', 'token_version'])
+      .where(sql<string>`lower(email)`, '=', email)
+      .executeTakeFirstOrThrow();
+    const rol = (user.rol.charAt(0).toUpperCase() + user.rol.slice(1)) as Rol;
+    return app.tokens.sign({ sub: user.id_usuario, rol, tv: user.token_version });
+  };
+  const authHeaders = async (who: Rol | string) => ({ authorization: `Bearer ${await tokenFor(who)}` });
+
+  return {
+    app,
+    db: handle.db,
+    kind,
+    config,
+    tokenFor,
+    authHeaders,
+    async request(opts, who) {
+      const headers = { ...(opts.headers ?? {}), ...(who ? await authHeaders(who) : {}) };
+      return app.inject({ ...opts, headers });
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** id_usuario of the user with `email` (case-insensitive). */
+export async function userIdByEmail(db: Kysely<Database>, email: string): Promise<number> {
+  const row = await db
+    .selectFrom('usuarios')
+    .select('id_usuario')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return row.id_usuario;
+}

@@ -1,0 +1,53 @@
+import type { Rol } from '@socio/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, dbKinds, ROLES, type TestContext } from './helpers';
+import { API_ROUTES, allows, openApiRouteKeys } from './routes';
+
+/** Every route × (anonymous + every role). */
+const cases = API_ROUTES.flatMap((route) =>
+  ([null, ...ROLES] as Array<Rol | null>).map((rol) => ({
+    route,
+    rol,
+    name: `${route.method} ${route.path} as ${rol ?? 'anónimo'}`,
+  })),
+);
+
+describe.each(dbKinds())('role matrix (%s)', (kind) => {
+  let ctx: TestContext;
+  const tokens = new Map<Rol, string>();
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+    for (const rol of ROLES) tokens.set(rol, await ctx.tokenFor(rol));
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('lists every route of the OpenAPI document (add new routes to test/routes.ts)', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/openapi.json' })).json();
+    const documented = openApiRouteKeys(doc).sort();
+    const listed = API_ROUTES.map((r) => `${r.method} ${r.path}`).sort();
+    expect(listed).toEqual(documented);
+  });
+
+  it.each(cases)('$name', async ({ route, rol }) => {
+    // An empty body: authorisation must be decided before validation (401/403 rather than 422).
+    const res = await ctx.app.inject({
+      method: route.method,
+      url: route.url,
+      headers: rol ? { authorization: `Bearer ${tokens.get(rol)}` } : {},
+      ...(route.method === 'GET' ? {} : { payload: {} }),
+    });
+    if (allows(route, rol)) {
+      expect(res.statusCode, res.body).not.toBe(401);
+      expect(res.statusCode, res.body).not.toBe(403);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+    } else if (rol === null) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'No autenticado' });
+    } else {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: 'No tienes permiso para realizar esta acción' });
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import { ApiError, NetworkError } from '@socio/features/errors';
+import { describe, expect, it, vi } from 'vitest';
+import { createHttpClient } from './client';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function setup(response: Response | (() => Promise<Response>), token: string | null = 'tok-123') {
+  const fetchMock = vi.fn<typeof fetch>(async () => (typeof response === 'function' ? response() : response));
+  const onUnauthorized = vi.fn();
+  const http = createHttpClient({ baseUrl: '/api', getToken: () => token, onUnauthorized, fetch: fetchMock });
+  const call = (index = 0) => {
+    const [url, init] = fetchMock.mock.calls[index] ?? [];
+    return { url: String(url), init: init ?? {}, headers: (init?.headers ?? {}) as Record<string, string> };
+  };
+  return { http, fetchMock, onUnauthorized, call };
+}
+
+describe('createHttpClient', () => {
+  it('sends the bearer token on authenticated calls and parses JSON', async () => {
+    const { http, call } = setup(jsonResponse(200, { ok: true }));
+    await expect(http.get('/auth/me')).resolves.toEqual({ ok: true });
+    expect(call().url).toBe('/api/auth/me');
+    expect(call().headers.Authorization).toBe('Bearer tok-123');
+    expect(call().init.method).toBe('GET');
+  });
+
+  it('omits the token when auth is false (login) and when there is none', async () => {
+    const first = setup(jsonResponse(200, {}));
+    await first.http.post('/auth/login', { email: 'a@b.mx', password: 'x' }, { auth: false });
+    expect(first.call().headers.Authorization).toBeUndefined();
+
+    const second = setup(jsonResponse(200, {}), null);
+    await second.http.get('/auth/me');
+    expect(second.call().headers.Authorization).toBeUndefined();
+  });
+
+  it('serialises JSON bodies and builds query strings without empty values', async () => {
+    const { http, call } = setup(jsonResponse(200, {}));
+    await http.put('/auth/me/change-password', { current_password: 'a', new_password: 'b' }, {
+      query: { page: 2, sort_by: 'estatus', q: undefined, x: null },
+    });
+    expect(call().url).toBe('/api/auth/me/change-password?page=2&sort_by=estatus');
+    expect(call().headers['Content-Type']).toBe('application/json');
+    expect(JSON.parse(String(call().init.body))).toEqual({ current_password: 'a', new_password: 'b' });
+  });
+
+  it('passes FormData through untouched (the browser sets the multipart boundary)', async () => {
+    const { http, call } = setup(jsonResponse(200, {}));
+    const form = new FormData();
+    form.append('file', new Blob(['a,b']), 'carga.csv');
+    await http.post('/cargas/upload', form);
+    expect(call().init.body).toBe(form);
+    expect(call().headers['Content-Type']).toBeUndefined();
+  });
+
+  it('maps an error status with a string detail to ApiError', async () => {
+    const { http } = setup(jsonResponse(403, { detail: 'Tu cuenta está inactiva. Contacta a un administrador.' }));
+    const error = await http.post('/auth/login', {}, { auth: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, detail: 'Tu cuenta está inactiva. Contacta a un administrador.' });
+  });
+
+  it('keeps a 422 detail array as validation issues', async () => {
+    const detail = [{ loc: ['body', 'email'], msg: 'Field required', type: 'missing' }];
+    const { http } = setup(jsonResponse(422, { detail }));
+    const error = (await http.post('/auth/login', {}, { auth: false }).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(422);
+    expect(error.detail).toEqual(detail);
+    expect(error.detailText).toBeUndefined();
+  });
+
+  it('gives ApiError without detail for a non-JSON error body', async () => {
+    const { http } = setup(new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = (await http.get('/users/all_users').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(502);
+    expect(error.detail).toBeUndefined();
+  });
+
+  it('turns a failed fetch into NetworkError', async () => {
+    const { http } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(http.get('/auth/me')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('re-throws an abort as is, not as NetworkError', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const abort = Object.assign(new Error('aborted'), { name: 'AbortError' });
+    const { http } = setup(() => Promise.reject(abort));
+    await expect(http.get('/auth/me', { signal: controller.signal })).rejects.toBe(abort);
+  });
+
+  it('calls onUnauthorized on a 401 of an authenticated call', async () => {
+    const { http, onUnauthorized } = setup(jsonResponse(401, { detail: 'Token inválido o expirado' }));
+    await expect(http.get('/users/all_users')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not call onUnauthorized for the login call (wrong credentials are not an expired session)', async () => {
+    const { http, onUnauthorized } = setup(jsonResponse(401, { detail: 'Correo o contraseña incorrectos' }));
+    await expect(http.post('/auth/login', {}, { auth: false })).rejects.toMatchObject({
+      status: 401,
+      detail: 'Correo o contraseña incorrectos',
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('does not call onUnauthorized for other errors', async () => {
+    const { http, onUnauthorized } = setup(jsonResponse(403, { detail: 'No tienes permiso para realizar esta acción' }));
+    await expect(http.get('/users/all_users')).rejects.toMatchObject({ status: 403 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('resolves undefined on 204 and returns blobs', async () => {
+    const empty = setup(new Response(null, { status: 204 }));
+    await expect(empty.http.delete('/x/1')).resolves.toBeUndefined();
+
+    const file = setup(new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    const blob = await file.http.blob('/reportes/1/pdf');
+    expect(await blob.text()).toBe('%PDF-1.7');
+    expect(file.call().headers.Authorization).toBe('Bearer tok-123');
+  });
+
+  it('joins the base URL with or without slashes', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, {}));
+    const http = createHttpClient({ baseUrl: 'https://api.example.mx/api/', getToken: () => null, fetch: fetchMock });
+    await http.get('auth/me');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('https://api.example.mx/api/auth/me');
+  });
+});

@@ -1,0 +1,159 @@
+import { ApiError, NetworkError, type ValidationIssue } from '@socio/features/errors';
+
+/** Query-string values; `undefined` and `null` entries are left out. */
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  /** Cancels the request (TanStack Query passes one). An abort is re-thrown as is, never as NetworkError. */
+  signal?: AbortSignal;
+  /** Extra headers, merged over the defaults. */
+  headers?: Record<string, string>;
+  /** Appended as `?a=1&b=2`. */
+  query?: Record<string, QueryValue>;
+  /**
+   * `false` for the login call: no bearer token is sent and a 401 does NOT trigger
+   * `onUnauthorized` (a 401 there means wrong credentials, not an expired session).
+   * Default `true`.
+   */
+  auth?: boolean;
+}
+
+export interface HttpClient {
+  get<T>(path: string, init?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, init?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, init?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, init?: RequestOptions): Promise<T>;
+  delete<T>(path: string, init?: RequestOptions): Promise<T>;
+  /** GET returning the raw body (PDFs, spreadsheets). */
+  blob(path: string, init?: RequestOptions): Promise<Blob>;
+}
+
+export interface HttpClientOptions {
+  /** API base, e.g. `/api` or `https://host/api` (no trailing slash needed). */
+  baseUrl: string;
+  /** The current bearer token, or null when signed out. */
+  getToken: () => string | null;
+  /** Called once per 401 answer to an authenticated call (session expired, token tampered, user deactivated). */
+  onUnauthorized?: () => void;
+  /** Injected for tests; defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+/** The API base configured at build time (`VITE_API_URL`), `/api` by default. */
+export const DEFAULT_API_URL: string = import.meta.env.VITE_API_URL ?? '/api';
+
+function joinUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl;
+  const rel = path.startsWith('/') ? path : `/${path}`;
+  let url = `${base}${rel}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) params.append(key, String(value));
+    }
+    const qs = params.toString();
+    if (qs) url += `${url.includes('?') ? '&' : '?'}${qs}`;
+  }
+  return url;
+}
+
+function isAbort(error: unknown): boolean {
+  // Checked by name: DOMException may come from another realm (tests, workers).
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+function toDetail(body: unknown): string | ValidationIssue[] | undefined {
+  if (body && typeof body === 'object' && 'detail' in body) {
+    const detail = (body as { detail: unknown }).detail;
+    if (typeof detail === 'string') return detail;
+    if (Array.isArray(detail)) return detail as ValidationIssue[];
+  }
+  return undefined;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * The one place the app talks HTTP. Sends JSON, adds `Authorization: Bearer <token>`,
+ * turns error statuses into `ApiError(status, detail)` and transport failures into `NetworkError`.
+ */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function send(method: string, path: string, body: unknown, init: RequestOptions = {}): Promise<Response> {
+    const useAuth = init.auth !== false;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData || body instanceof Blob) {
+      payload = body;
+    } else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    if (useAuth) {
+      const token = options.getToken();
+      if (token) headers.Authorization = `Bearer ${token}`;
+    }
+    Object.assign(headers, init.headers);
+
+    let response: Response;
+    try {
+      response = await doFetch(joinUrl(options.baseUrl, path, init.query), {
+        method,
+        headers,
+        body: payload,
+        signal: init.signal,
+      });
+    } catch (error) {
+      if (isAbort(error) || init.signal?.aborted) throw error;
+      throw new NetworkError(error);
+    }
+
+    if (!response.ok) {
+      let parsed: unknown;
+      try {
+        parsed = await readBody(response);
+      } catch {
+        parsed = undefined;
+      }
+      if (response.status === 401 && useAuth) options.onUnauthorized?.();
+      throw new ApiError(response.status, toDetail(parsed));
+    }
+    return response;
+  }
+
+  async function json<T>(method: string, path: string, body: unknown, init?: RequestOptions): Promise<T> {
+    const response = await send(method, path, body, init);
+    try {
+      return (await readBody(response)) as T;
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw new NetworkError(error);
+    }
+  }
+
+  return {
+    get: (path, init) => json('GET', path, undefined, init),
+    post: (path, body, init) => json('POST', path, body, init),
+    put: (path, body, init) => json('PUT', path, body, init),
+    patch: (path, body, init) => json('PATCH', path, body, init),
+    delete: (path, init) => json('DELETE', path, undefined, init),
+    blob: async (path, init) => {
+      const response = await send('GET', path, undefined, init);
+      return response.blob();
+    },
+  };
+}

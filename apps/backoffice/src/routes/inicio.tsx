@@ -1,0 +1,6 @@
+import { DashboardScreen } from '@socio/features/dashboard';
+
+/** /socioeconomico/inicio */
+export function Component() {
+  return <DashboardScreen />;
+}

@@ -1,0 +1,12 @@
+import { appMessages } from '../messages.es';
+import { ComingSoon } from '@socio/features/shell';
+import { RoleGuard } from './role-guard';
+
+/** /socioeconomico/reportes — Administrador and Supervisor. The screen arrives with issue 5. */
+export function Component() {
+  return (
+    <RoleGuard roles={['Administrador', 'Supervisor']}>
+      <ComingSoon section={appMessages.reportes} />
+    </RoleGuard>
+  );
+}

@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './common';
+
+/* ----------------------------------------------------------------------------
+ * Constants and messages.
+ * -------------------------------------------------------------------------- */
+
+/** The only load type (spec §9). */
+export const LOAD_TYPES = ['TEC_MTY'] as const;
+export const loadTypeSchema = z.enum(LOAD_TYPES, { error: 'Debe seleccionar un tipo de carga' });
+export type LoadType = z.infer<typeof loadTypeSchema>;
+
+/** Fixed producto label of TEC_MTY. */
+export const PRODUCTO_TEC_MTY = 'TEC DE MTY';
+/** Most rows one carga may carry. */
+export const MAX_ROWS_PER_CARGA = 100_000;
+
+export const CARGAS_MESSAGES = {
+  tooManyRows: 'La carga excede el máximo de 100,000 filas',
+  unknownState: (value: string) => `Estado no reconocido: "${value}"`,
+  duplicateInFile: (folio: string) => `Folio duplicado en el archivo: "${folio}"`,
+  openAssignment: (folio: string) => `El folio "${folio}" ya tiene una asignación abierta`,
+  invalidVisitor: (visitor: string) => `El visitador "${visitor}" no es un Visitador activo`,
+  missingVisitor: 'Error: Todas las filas deben tener un visitador asignado antes de confirmar la carga.',
+  transition: (from: string, to: string) => `Transición no permitida: de "${from}" a "${to}"`,
+  assignmentNotFound: 'Asignación no encontrada',
+  required: 'Campo requerido',
+  visitorRequired: 'Debe seleccionar un visitador',
+  loadTypeRequired: 'Debe seleccionar un tipo de carga',
+  saved: (n: number) => `Carga guardada exitosamente: ${n} registros procesados`,
+  savedPartial: (ok: number, failed: number) =>
+    `Carga guardada: ${ok} registros exitosos, ${failed} fallidos`,
+} as const;
+
+/* ----------------------------------------------------------------------------
+ * Assignment status and its transitions.
+ * -------------------------------------------------------------------------- */
+
+export const ASIGNACION_ESTATUS = ['asignada', 'agendada', 'completada', 'cancelada'] as const;
+export const asignacionEstatusSchema = z.enum(ASIGNACION_ESTATUS, {
+  error: 'Estatus inválido: usa asignada, agendada, completada o cancelada',
+});
+export type AsignacionEstatus = z.infer<typeof asignacionEstatusSchema>;
+
+/** Open statuses: a folio has at most one assignment in one of these. */
+export const OPEN_ESTATUS = ['asignada', 'agendada'] as const satisfies readonly AsignacionEstatus[];
+
+const TRANSITIONS: Record<AsignacionEstatus, readonly AsignacionEstatus[]> = {
+  asignada: ['agendada', 'cancelada'],
+  agendada: ['completada', 'cancelada'],
+  completada: [],
+  cancelada: [],
+};
+
+/** asignada → agendada → completada; any open status → cancelada. */
+export function canTransition(from: AsignacionEstatus, to: AsignacionEstatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/* ----------------------------------------------------------------------------
+ * POST /api/cargas/process_carga
+ * -------------------------------------------------------------------------- */
+
+/**
+ * One spreadsheet row as read: keys are the header names exactly as in the file (extra columns kept),
+ * `row_index` is the file row number (the header is row 1, so data rows start at 2).
+ */
+export const uploadRowSchema = z
+  .object({ row_index: z.number().int().min(2, 'La fila 1 es el encabezado') })
+  .catchall(z.unknown());
+export type UploadRow = z.infer<typeof uploadRowSchema>;
+
+export const processCargaRequestSchema = z.object({
+  rows: z.array(uploadRowSchema),
+  loadType: loadTypeSchema,
+});
+export type ProcessCargaRequest = z.infer<typeof processCargaRequestSchema>;
+
+/** A valid row with its folio, regions, proposed visitor and formatted address, plus the row's own fields. */
+export const processedRowSchema = z
+  .object({
+    id_folio: z.string(),
+    visitor_id: z.number().int().nullable(),
+    state_of_folio: z.string(),
+    state_of_visitor: z.string().nullable(),
+    address_complete_folio: z.string(),
+    row_index: z.number().int().optional(),
+  })
+  .catchall(z.unknown());
+export type ProcessedRow = z.infer<typeof processedRowSchema>;
+
+export const invalidRowSchema = z.object({
+  data: z.record(z.string(), z.unknown()),
+  reason: z.string(),
+  row_index: z.number().int(),
+});
+export type InvalidRow = z.infer<typeof invalidRowSchema>;
+
+export const processCargaResponseSchema = z.object({
+  processedData: z.array(processedRowSchema),
+  invalidRows: z.array(invalidRowSchema),
+  invalidCount: z.number().int(),
+  validCount: z.number().int(),
+});
+export type ProcessCargaResponse = z.infer<typeof processCargaResponseSchema>;
+
+/* ----------------------------------------------------------------------------
+ * POST /api/cargas/save_carga
+ * -------------------------------------------------------------------------- */
+
+/** Rows to save: what process_carga answered, with the visitor possibly edited in the browser. */
+export const saveRowSchema = z
+  .object({
+    id_folio: z.union([z.string(), z.number()]).optional(),
+    visitor_id: z.union([z.number(), z.string(), z.null()]).optional(),
+    row_index: z.number().int().optional(),
+  })
+  .catchall(z.unknown());
+export type SaveRow = z.infer<typeof saveRowSchema>;
+
+export const saveCargaRequestSchema = z.object({
+  fileName: z.string().trim().max(255).default(''),
+  validCount: z.number().int().min(0).optional(),
+  invalidCount: z.number().int().min(0).optional(),
+  processedData: z.array(saveRowSchema),
+  loadType: loadTypeSchema,
+  /** Date as the browser shows it (Mexican locale, e.g. '22/11/2026'); kept for the record only. */
+  date: z.string().max(64).optional(),
+});
+export type SaveCargaRequest = z.infer<typeof saveCargaRequestSchema>;
+
+export const saveCargaFailureSchema = z.object({
+  row_index: z.number().int().nullable(),
+  id_folio: z.string().nullable(),
+  reason: z.string(),
+});
+export type SaveCargaFailure = z.infer<typeof saveCargaFailureSchema>;
+
+export const saveCargaResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  /** ISO timestamp of the save. */
+  date: z.string(),
+  recordsProcessed: z.number().int(),
+  recordsFailed: z.number().int(),
+  id_carga: z.number().int().nullable(),
+  /** Why each failed row failed (first 1,000). */
+  failures: z.array(saveCargaFailureSchema),
+});
+export type SaveCargaResponse = z.infer<typeof saveCargaResponseSchema>;
+
+/* ----------------------------------------------------------------------------
+ * GET /api/cargas/active_assignments, assignment_stats
+ * -------------------------------------------------------------------------- */
+
+export const ASSIGNMENT_SORT_FIELDS = ['fecha_asignacion', 'estatus'] as const;
+export type AssignmentSortField = (typeof ASSIGNMENT_SORT_FIELDS)[number];
+
+/** `?page&page_size&sort_by&sort_order` — defaults 1 / 10 / fecha_asignacion / desc; page_size 1–100. */
+export const activeAssignmentsQuerySchema = pageQuerySchema<AssignmentSortField>({
+  sortFields: ASSIGNMENT_SORT_FIELDS,
+  defaultSort: 'fecha_asignacion',
+  defaultOrder: 'desc',
+  defaultPageSize: 10,
+  maxPageSize: 100,
+});
+export type ActiveAssignmentsQuery = z.infer<typeof activeAssignmentsQuerySchema>;
+
+export const assignmentSchema = z.object({
+  id_asignacion: z.number().int(),
+  folio: z.string(),
+  id_usuario: z.number().int().nullable(),
+  visitador: z.string().nullable(),
+  estado: z.string().nullable(),
+  direccion: z.string().nullable(),
+  estatus: asignacionEstatusSchema,
+  /** ISO timestamps. */
+  fecha_asignacion: z.string(),
+  fecha_agendada: z.string().nullable(),
+  fecha_completada: z.string().nullable(),
+  id_carga: z.number().int().nullable(),
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
+
+export const activeAssignmentsResponseSchema = z.object({
+  assignments: z.array(assignmentSchema),
+  total: z.number().int(),
+  total_pages: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type ActiveAssignmentsResponse = z.infer<typeof activeAssignmentsResponseSchema>;
+
+export const assignmentStatsSchema = z.object({
+  total: z.number().int(),
+  asignada: z.number().int(),
+  agendada: z.number().int(),
+  completada: z.number().int(),
+  cancelada: z.number().int(),
+});
+export type AssignmentStats = z.infer<typeof assignmentStatsSchema>;
+
+/* ----------------------------------------------------------------------------
+ * GET /api/cargas/active_visitors, regions_available
+ * -------------------------------------------------------------------------- */
+
+export const activeVisitorSchema = z.object({
+  id_usuario: z.number().int(),
+  /** The visitor's state (official name), or null when none is set. */
+  region: z.string().nullable(),
+  name: z.string(),
+});
+export type ActiveVisitor = z.infer<typeof activeVisitorSchema>;
+export const activeVisitorsResponseSchema = z.object({ visitors: z.array(activeVisitorSchema) });
+export type ActiveVisitorsResponse = z.infer<typeof activeVisitorsResponseSchema>;
+
+export const cargasRegionsResponseSchema = z.object({ regions: z.array(z.string()) });
+export type CargasRegionsResponse = z.infer<typeof cargasRegionsResponseSchema>;
+
+/* ----------------------------------------------------------------------------
+ * POST /api/cargas/save_manual_assignment
+ * -------------------------------------------------------------------------- */
+
+const requiredText = z
+  .string({ error: CARGAS_MESSAGES.required })
+  .trim()
+  .min(1, CARGAS_MESSAGES.required)
+  .max(500, 'Máximo 500 caracteres');
+/** Optional text: '' / null / undefined → null; numbers become text. */
+const optionalText = z.preprocess((v) => {
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string' && v.trim() === '') return null;
+  return v ?? null;
+}, z.string().trim().max(500, 'Máximo 500 caracteres').nullable());
+const phoneText = z.preprocess(
+  (v) => (typeof v === 'string' || typeof v === 'number' ? String(v).replace(/[,+]/g, '') : v),
+  optionalText,
+);
+
+/** Manual assignment of a TEC_MTY folio (spec §3). Fields copied by the browser are accepted and recomputed. */
+export const manualAssignmentSchema = z.object({
+  loadType: loadTypeSchema,
+  visitor_id: z.coerce
+    .number({ error: CARGAS_MESSAGES.visitorRequired })
+    .int(CARGAS_MESSAGES.visitorRequired)
+    .positive(CARGAS_MESSAGES.visitorRequired),
+  state_visitor: optionalText.optional(),
+  visitor_name: optionalText.optional(),
+  date: optionalText.optional(),
+  producto: optionalText.optional(),
+  folio: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), requiredText),
+  nombre_alumno: requiredText,
+  campus_ingreso: requiredText,
+  correo_alumno: requiredText,
+  calle: optionalText.optional(),
+  colonia: optionalText.optional(),
+  ciudad: optionalText.optional(),
+  estado: optionalText.optional(),
+  codigo_postal: phoneText.optional(),
+  tel1: z.preprocess(
+    (v) => (typeof v === 'string' || typeof v === 'number' ? String(v).replace(/[,+]/g, '') : v),
+    requiredText,
+  ),
+  tel2: phoneText.optional(),
+  tel3: phoneText.optional(),
+  tel4: phoneText.optional(),
+  nombre_padre: optionalText.optional(),
+  correo_padre: optionalText.optional(),
+  nombre_madre: optionalText.optional(),
+  correo_madre: optionalText.optional(),
+  solicitud_email: optionalText.optional(),
+  /** 'YYYY-MM-DD' from a date input, or null. */
+  dia_agendo_crm: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida (AAAA-MM-DD)')
+      .nullable()
+      .optional(),
+  ),
+  id_folio: optionalText.optional(),
+  state_of_folio: optionalText.optional(),
+  address_complete_folio: optionalText.optional(),
+});
+export type ManualAssignmentRequest = z.input<typeof manualAssignmentSchema>;
+export type ManualAssignment = z.infer<typeof manualAssignmentSchema>;
+
+export const manualAssignmentResponseSchema = z.object({ id_asignacion: z.number().int() });
+export type ManualAssignmentResponse = z.infer<typeof manualAssignmentResponseSchema>;
+
+/* ----------------------------------------------------------------------------
+ * PATCH /api/cargas/asignaciones/{id}
+ * -------------------------------------------------------------------------- */
+
+export const patchAssignmentRequestSchema = z.object({
+  estatus: z.string().trim().toLowerCase().pipe(asignacionEstatusSchema),
+});
+export type PatchAssignmentRequest = z.input<typeof patchAssignmentRequestSchema>;
+export const patchAssignmentResponseSchema = z.object({ asignacion: assignmentSchema });
+export type PatchAssignmentResponse = z.infer<typeof patchAssignmentResponseSchema>;

@@ -1,0 +1,42 @@
+/** Address formatting of folios (spec §3). */
+
+type Part = string | number | null | undefined;
+
+function text(part: Part): string {
+  return part === null || part === undefined ? '' : String(part).trim();
+}
+
+function join(parts: readonly Part[], codigoPostal: Part): string {
+  const pieces = parts.map(text).filter((p) => p !== '');
+  const cp = text(codigoPostal);
+  if (cp !== '') pieces.push(`CP ${cp}`);
+  return pieces.join(', ');
+}
+
+export interface TecMtyAddress {
+  calle?: Part;
+  colonia?: Part;
+  ciudad?: Part;
+  estado?: Part;
+  codigo_postal?: Part;
+}
+
+/**
+ * TEC_MTY address: 'calle, colonia, ciudad, estado, CP codigo_postal'. Empty parts are left out
+ * (so a missing colonia never prints 'null').
+ */
+export function formatAddress(a: TecMtyAddress): string {
+  return join([a.calle, a.colonia, a.ciudad, a.estado], a.codigo_postal);
+}
+
+export interface OtherTypeAddress {
+  calle?: Part;
+  ciudad?: Part;
+  state?: Part;
+  codigo_postal?: Part;
+}
+
+/** Address of the other load type: 'calle, ciudad, state, CP codigo_postal'. */
+export function formatAddressOther(a: OtherTypeAddress): string {
+  return join([a.calle, a.ciudad, a.state], a.codigo_postal);
+}

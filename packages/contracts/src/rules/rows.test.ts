@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cellText,
+  cleanRow,
+  findColumnKey,
+  isEmptyRow,
+  isUnassigned,
+  missingFieldReason,
+  REQUIRED_COLUMNS,
+  validateRow,
+} from './rows';
+
+const full = {
+  row_index: 2,
+  Folio: 'A-1',
+  Calle: 'Av. Garza Sada 2501',
+  Colonia: 'Tecnológico',
+  Ciudad: 'Monterrey',
+  Estado: 'Nuevo León',
+  'Codigo Postal': '64849',
+  Tel1: '8112345678',
+  Tel2: null,
+  Extra: 'x',
+};
+
+describe('validateRow', () => {
+  it('accepts a row with every required field', () => {
+    expect(validateRow(full)).toEqual({ valid: true });
+  });
+
+  it('flags an all-empty row as "Fila vacía" (row_index and __meta keys do not count)', () => {
+    expect(validateRow({ row_index: 5, __rowNum__: 4, Folio: null, Calle: '  ', Tel1: '' })).toEqual({
+      valid: false,
+      reason: 'Fila vacía',
+    });
+    expect(isEmptyRow({ row_index: 3 })).toBe(true);
+  });
+
+  it.each(REQUIRED_COLUMNS)('names the missing required field %s', (field) => {
+    const row: Record<string, unknown> = { ...full, [field]: '   ' };
+    expect(validateRow(row)).toEqual({ valid: false, reason: `Campo obligatorio faltante: "${field}"` });
+    const { [field]: _omitted, ...without } = full as Record<string, unknown>;
+    expect(validateRow(without)).toEqual({ valid: false, reason: missingFieldReason(field) });
+  });
+
+  it('reports the first missing field in spec order', () => {
+    expect(validateRow({ ...full, Tel1: null, Calle: null, Estado: null })).toEqual({
+      valid: false,
+      reason: 'Campo obligatorio faltante: "Calle"',
+    });
+  });
+
+  it('treats a postal code or phone made only of commas and plus signs as missing', () => {
+    expect(validateRow({ ...full, Tel1: '+,' })).toEqual({
+      valid: false,
+      reason: 'Campo obligatorio faltante: "Tel1"',
+    });
+  });
+
+  it('accepts numeric cells and headers differing in case or accents', () => {
+    const row = {
+      row_index: 2,
+      FOLIO: 123,
+      calle: 'x',
+      colonia: 'y',
+      ciudad: 'z',
+      estado: 'NL',
+      'Código Postal': 64000,
+      tel1: 8112345678,
+    };
+    expect(validateRow(row)).toEqual({ valid: true });
+    expect(findColumnKey(row, 'Codigo Postal')).toBe('Código Postal');
+  });
+});
+
+describe('cleanRow', () => {
+  it('turns empty cells into null, trims text and strips commas and plus signs in CP and phones', () => {
+    const cleaned = cleanRow({
+      row_index: 2,
+      Folio: ' F-9 ',
+      Calle: '',
+      Colonia: '   ',
+      'Codigo Postal': '64,000',
+      Tel1: '+52 81 1234,5678',
+      Tel2: '+',
+      Tel3: 8112345678,
+      Tel4: undefined,
+      Notas: 'a, b + c',
+      Column_12: null,
+    });
+    expect(cleaned).toEqual({
+      row_index: 2,
+      Folio: 'F-9',
+      Calle: null,
+      Colonia: null,
+      'Codigo Postal': '64000',
+      Tel1: '52 81 12345678',
+      Tel2: null,
+      Tel3: '8112345678',
+      Tel4: null,
+      Notas: 'a, b + c',
+      Column_12: null,
+    });
+  });
+
+  it('keeps non-text cells and gives dates as ISO text', () => {
+    expect(cleanRow({ A: 5, B: true, C: new Date('2026-03-07T00:00:00Z') })).toEqual({
+      A: 5,
+      B: true,
+      C: '2026-03-07',
+    });
+  });
+
+  it('cellText gives numbers as their digits', () => {
+    expect(cellText(64000)).toBe('64000');
+    expect(cellText('  ')).toBeNull();
+  });
+});
+
+describe('isUnassigned', () => {
+  it.each([
+    [null, true],
+    [undefined, true],
+    ['', true],
+    ['  ', true],
+    ['Sin asignar', true],
+    ['SIN ASIGNAR', true],
+    ['-- sin asignar --', true],
+    [12, false],
+    ['12', false],
+    ['Nuevo León', false],
+  ])('%j → %s', (visitor, expected) => {
+    expect(isUnassigned(visitor)).toBe(expected);
+  });
+});

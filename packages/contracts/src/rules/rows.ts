@@ -1,0 +1,198 @@
+/**
+ * Spreadsheet rows of a carga (spec §3 and §5): cleaning and validity, shared by the browser and the server.
+ *
+ * A row is an object keyed by the header names exactly as read from the file (empty headers are named
+ * `Column_N` by the reader); `row_index` is the file row number (the header is row 1, so data starts at 2).
+ */
+
+/** The known columns of a TEC_MTY file. */
+export const KNOWN_COLUMNS = [
+  'Folio',
+  'Calle',
+  'Colonia',
+  'Ciudad',
+  'Estado',
+  'Codigo Postal',
+  'Tel1',
+  'Tel2',
+  'Tel3',
+  'Tel4',
+] as const;
+export type KnownColumn = (typeof KNOWN_COLUMNS)[number];
+
+/** Columns a row must carry, in the order they are checked. */
+export const REQUIRED_COLUMNS = [
+  'Folio',
+  'Calle',
+  'Colonia',
+  'Ciudad',
+  'Estado',
+  'Codigo Postal',
+  'Tel1',
+] as const satisfies readonly KnownColumn[];
+
+/** Columns whose commas and plus signs are stripped ('+52 81 1234,5678' → '52 81 12345678'). */
+export const DIGIT_COLUMNS = ['Codigo Postal', 'Tel1', 'Tel2', 'Tel3', 'Tel4'] as const;
+
+/** Keys that are bookkeeping, not file cells: `row_index` and anything starting with two underscores. */
+export function isMetaKey(key: string): boolean {
+  return key === 'row_index' || key.startsWith('__');
+}
+
+export type CellValue = string | number | boolean | null;
+export type SheetRow = Record<string, unknown>;
+
+const WORD = /[^a-z0-9]+/g;
+/** Headers repeat on every row of a file: their keys are computed once. */
+const headerKeys = new Map<string, string>();
+/** Header comparison key: 'Código  postal' and 'codigo_postal' both → 'codigopostal'. */
+export function headerKey(header: string): string {
+  let key = headerKeys.get(header);
+  if (key === undefined) {
+    key = header
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .replace(WORD, '');
+    if (headerKeys.size >= 10_000) headerKeys.clear();
+    headerKeys.set(header, key);
+  }
+  return key;
+}
+
+/**
+ * The key under which `row` carries the known column `column`: the exact header when present, else a header
+ * that differs only in case, accents, spaces or punctuation ('CÓDIGO POSTAL', 'codigo_postal').
+ */
+export function findColumnKey(row: SheetRow, column: string): string | undefined {
+  if (Object.hasOwn(row, column)) return column;
+  const wanted = headerKey(column);
+  for (const key in row) {
+    if (Object.hasOwn(row, key) && !isMetaKey(key) && headerKey(key) === wanted) return key;
+  }
+  return undefined;
+}
+
+/** Value of a known column (tolerant header match, see `findColumnKey`). */
+export function getColumn(row: SheetRow, column: string): unknown {
+  const key = findColumnKey(row, column);
+  return key === undefined ? undefined : row[key];
+}
+
+/** Reads columns of rows; `createColumnReader` gives a fast one for a whole file. */
+export interface ColumnReader {
+  get(row: SheetRow, column: string): unknown;
+}
+
+/** Reader matching headers row by row (`getColumn`). */
+export const rowColumnReader: ColumnReader = { get: getColumn };
+
+/**
+ * A reader for many rows of one file: which headers stand for each of `columns` is resolved once over every
+ * header present, instead of once per row. Same answers as `getColumn`.
+ */
+export function createColumnReader(rows: Iterable<SheetRow>, columns: readonly string[]): ColumnReader {
+  const keys = new Set<string>();
+  for (const row of rows) for (const key in row) keys.add(key);
+  const candidates = new Map<string, string[]>();
+  for (const column of columns) {
+    const wanted = headerKey(column);
+    const list = keys.has(column) ? [column] : [];
+    for (const key of keys) {
+      if (key !== column && !isMetaKey(key) && headerKey(key) === wanted) list.push(key);
+    }
+    candidates.set(column, list);
+  }
+  return {
+    get(row, column) {
+      const list = candidates.get(column);
+      if (list === undefined) return getColumn(row, column);
+      for (const key of list) if (Object.hasOwn(row, key)) return row[key];
+      return undefined;
+    },
+  };
+}
+
+/** True when a cell counts as empty: null, undefined, '' or only blanks. */
+export function isBlank(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (typeof value === 'number') return Number.isNaN(value);
+  return false;
+}
+
+/** One cell cleaned: empty → null, strings trimmed; Date → ISO date; other objects → their text. */
+export function cleanCell(value: unknown): CellValue {
+  if (isBlank(value)) return null;
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  return String(value);
+}
+
+/** Strips commas and plus signs of a phone or postal-code cell; null when nothing is left. */
+export function stripDigitsCell(value: unknown): string | null {
+  const cell = cleanCell(value);
+  if (cell === null) return null;
+  const stripped = String(cell).replace(/[,+]/g, '').trim();
+  return stripped === '' ? null : stripped;
+}
+
+const DIGIT_KEYS = new Set<string>(DIGIT_COLUMNS.map(headerKey));
+
+/**
+ * A row cleaned as spec §3 says: every empty cell becomes null, strings are trimmed, and in Codigo Postal and
+ * Tel1 to Tel4 commas and plus signs are stripped (those cells become text). Keys are kept as read.
+ */
+export function cleanRow<T extends SheetRow>(row: T): T {
+  const out: SheetRow = {};
+  for (const key in row) {
+    if (!Object.hasOwn(row, key)) continue;
+    const value = row[key];
+    if (isMetaKey(key)) out[key] = value;
+    else if (DIGIT_KEYS.has(headerKey(key))) out[key] = stripDigitsCell(value);
+    else out[key] = cleanCell(value);
+  }
+  return out as T;
+}
+
+/** True when every file cell of the row is empty. */
+export function isEmptyRow(row: SheetRow): boolean {
+  for (const key in row) {
+    if (Object.hasOwn(row, key) && !isMetaKey(key) && !isBlank(row[key])) return false;
+  }
+  return true;
+}
+
+export const EMPTY_ROW_REASON = 'Fila vacía';
+export function missingFieldReason(field: string): string {
+  return `Campo obligatorio faltante: "${field}"`;
+}
+
+export type RowValidity = { valid: true } | { valid: false; reason: string };
+
+/**
+ * Spec §5 row validity: 'Fila vacía' when every cell is empty; otherwise the first of Folio, Calle, Colonia,
+ * Ciudad, Estado, Codigo Postal, Tel1 that is missing, null or blank gives 'Campo obligatorio faltante: "<field>"'.
+ */
+export function validateRow(row: SheetRow, reader: ColumnReader = rowColumnReader): RowValidity {
+  if (isEmptyRow(row)) return { valid: false, reason: EMPTY_ROW_REASON };
+  for (const field of REQUIRED_COLUMNS) {
+    const value = reader.get(row, field);
+    const blank = DIGIT_KEYS.has(headerKey(field)) ? stripDigitsCell(value) === null : isBlank(value);
+    if (blank) return { valid: false, reason: missingFieldReason(field) };
+  }
+  return { valid: true };
+}
+
+/** A cell as text (numbers keep their digits: 64000 → '64000'), or null when empty. */
+export function cellText(value: unknown): string | null {
+  const cell = cleanCell(value);
+  return cell === null ? null : String(cell);
+}
+
+/** A row is unassigned when its visitor is empty or contains 'sin asignar' in any case. */
+export function isUnassigned(visitor: unknown): boolean {
+  if (isBlank(visitor)) return true;
+  return String(visitor).toLowerCase().includes('sin asignar');
+}

@@ -1,0 +1,152 @@
+import { ApiError, NetworkError } from '../errors';
+import type { AuthPort, ChangePasswordInput, LoginInput, SessionUser } from './auth.port';
+
+export interface FakeAccount extends SessionUser {
+  password: string;
+  estatus: 'Activo' | 'Inactivo';
+}
+
+export interface FakeAuthSeed {
+  accounts: FakeAccount[];
+  /** id_usuario treated as signed in (for `me` and `changePassword`), as if a token were stored. */
+  signedInAs?: number | null;
+}
+
+export const demoAccounts: FakeAccount[] = [
+  {
+    id_usuario: 1,
+    nombres: 'Ana',
+    apellido_paterno: 'Martínez',
+    apellido_materno: 'Ruiz',
+    email: 'admin@socioeconomico.mx',
+    rol: 'Administrador',
+    foto_path: null,
+    password: 'Admin2026!',
+    estatus: 'Activo',
+  },
+  {
+    id_usuario: 2,
+    nombres: 'Carlos',
+    apellido_paterno: 'Hernández',
+    apellido_materno: 'Soto',
+    email: 'supervisor1@socioeconomico.mx',
+    rol: 'Supervisor',
+    foto_path: null,
+    password: 'Demo2026!',
+    estatus: 'Activo',
+  },
+  {
+    id_usuario: 3,
+    nombres: 'Lucía',
+    apellido_paterno: 'Gómez',
+    apellido_materno: 'Pérez',
+    email: 'visitador1@socioeconomico.mx',
+    rol: 'Visitador',
+    foto_path: null,
+    password: 'Demo2026!',
+    estatus: 'Activo',
+  },
+  {
+    id_usuario: 4,
+    nombres: 'Jorge',
+    apellido_paterno: 'Ramírez',
+    apellido_materno: 'Luna',
+    email: 'inactivo@socioeconomico.mx',
+    rol: 'Visitador',
+    foto_path: null,
+    password: 'Demo2026!',
+    estatus: 'Inactivo',
+  },
+];
+
+const MAX_FAILED_ATTEMPTS = 5;
+
+function publicUser({ password: _p, estatus: _e, ...user }: FakeAccount): SessionUser {
+  return user;
+}
+
+/**
+ * In-memory AuthPort behaving like the API: same 401 for unknown e-mail and wrong password,
+ * 403 for inactive accounts, 429 after 5 failures, 400/422 on password change.
+ */
+export function createFakeAuthPort(
+  seed: FakeAuthSeed = { accounts: demoAccounts },
+  options: { delay?: number } = {},
+): AuthPort & { readonly accounts: FakeAccount[] } {
+  const accounts = seed.accounts.map((a) => ({ ...a }));
+  let signedIn = seed.signedInAs ?? null;
+  const failures = new Map<string, number>();
+  const wait = () => new Promise<void>((resolve) => setTimeout(resolve, options.delay ?? 0));
+
+  function current(): FakeAccount {
+    const account = accounts.find((a) => a.id_usuario === signedIn);
+    if (!account || account.estatus !== 'Activo') throw new ApiError(401, 'No autenticado');
+    return account;
+  }
+
+  return {
+    accounts,
+    async login({ email, password }: LoginInput) {
+      await wait();
+      if (!email.includes('@')) {
+        throw new ApiError(422, [{ loc: ['body', 'email'], msg: 'correo inválido', type: 'value_error' }]);
+      }
+      const key = email.trim().toLowerCase();
+      if ((failures.get(key) ?? 0) >= MAX_FAILED_ATTEMPTS) {
+        throw new ApiError(429, 'Demasiados intentos fallidos. Intenta de nuevo en 15 minutos.');
+      }
+      const account = accounts.find((a) => a.email === key);
+      if (!account || account.password !== password) {
+        failures.set(key, (failures.get(key) ?? 0) + 1);
+        throw new ApiError(401, 'Correo o contraseña incorrectos');
+      }
+      if (account.estatus !== 'Activo') {
+        throw new ApiError(403, 'Tu cuenta está inactiva. Contacta a un administrador.');
+      }
+      failures.delete(key);
+      signedIn = account.id_usuario;
+      return { ...publicUser(account), token: `fake-token-${account.id_usuario}` };
+    },
+    async me() {
+      await wait();
+      return publicUser(current());
+    },
+    async changePassword({ current_password, new_password }: ChangePasswordInput) {
+      await wait();
+      const account = current();
+      if (account.password !== current_password) throw new ApiError(400, 'La contraseña actual es incorrecta');
+      if (new_password.length < 8) {
+        throw new ApiError(422, 'La nueva contraseña debe tener al menos 8 caracteres');
+      }
+      if (new_password === current_password) {
+        throw new ApiError(422, 'La nueva contraseña debe ser diferente a la actual');
+      }
+      account.password = new_password;
+      return { detail: 'Contraseña actualizada exitosamente' };
+    },
+    async logout() {
+      signedIn = null;
+    },
+  };
+}
+
+/** An AuthPort whose methods throw 'no implementado' unless overridden. */
+export function stubAuthPort(overrides: Partial<AuthPort> = {}): AuthPort {
+  const missing = (name: string) => () => Promise.reject(new Error(`auth.${name}: no implementado`));
+  return {
+    login: missing('login'),
+    me: missing('me'),
+    changePassword: missing('changePassword'),
+    ...overrides,
+  };
+}
+
+/** A port call that never settles (shows loading states in stories). */
+export function pending<T>(): Promise<T> {
+  return new Promise<T>(() => {});
+}
+
+/** A port call that fails like an unreachable server. */
+export function offline<T>(): Promise<T> {
+  return Promise.reject(new NetworkError(new TypeError('Failed to fetch')));
+}

@@ -1,0 +1,27 @@
+export { changePasswordErrorMessage, loginErrorMessage, validateChangePassword, validateLogin } from './auth-errors';
+export { createFakeAuthPort, demoAccounts, type FakeAccount, type FakeAuthSeed, stubAuthPort } from './auth.fake';
+export type { AuthPort, ChangePasswordInput, LoginInput, SessionUser } from './auth.port';
+export { type AuthMessages, authMessages } from './messages.es';
+export {
+  createMemorySessionStore,
+  createSessionController,
+  type SessionController,
+  type SessionEnd,
+  type SessionSnapshot,
+  type SessionStore,
+  type StoredSession,
+} from './session';
+export {
+  createTestSessionController,
+  type SessionContextValue,
+  SessionProvider,
+  type SessionProviderProps,
+  useSession,
+} from './session-provider';
+export {
+  CHANGE_PASSWORD_AUTO_CLOSE_MS,
+  ChangePasswordDialog,
+  type ChangePasswordDialogProps,
+} from './change-password-dialog';
+export { LoginScreen, type LoginScreenProps } from './login-screen';
+export { authKeys, useChangePassword, useLogin, useSessionRefresh } from './use-auth';

@@ -1,0 +1,46 @@
+/** Every text of the auth feature (spec §2, §5, §8). */
+export const authMessages = {
+  login: {
+    title: 'Iniciar Sesión',
+    subtitle: 'Ingresa tus credenciales para acceder al sistema',
+    brand: 'Socioeconómico',
+    emailLabel: 'Correo electrónico',
+    emailPlaceholder: 'nombre@empresa.com',
+    passwordLabel: 'Contraseña',
+    passwordPlaceholder: 'Tu contraseña',
+    remember: 'Recordarme',
+    forgotPassword: '¿Olvidaste tu contraseña?',
+    submit: 'Iniciar sesión',
+    submitting: 'Iniciando sesión...',
+    invalidEmail: 'Por favor, ingresa un correo electrónico válido',
+    invalidPassword: 'Por favor, ingresa una contraseña válida',
+    sessionExpired: 'Sesión expirada. Por favor, inicia sesión nuevamente.',
+  },
+  loginErrors: {
+    invalidFormat: (field: string) => `Error: Formato de ${field} invalido`,
+    checkEmail: 'Por favor, verifica que el correo electrónico sea válido',
+    generic: 'Error al iniciar sesión. Por favor, intenta de nuevo.',
+    network: 'Error de conexión. Por favor, intenta de nuevo.',
+  },
+  changePassword: {
+    title: 'Cambiar contraseña',
+    description: 'Escribe tu contraseña actual y la nueva contraseña dos veces.',
+    current: 'Contraseña actual',
+    next: 'Nueva contraseña',
+    nextHint: 'Mínimo 8 caracteres, distinta de la actual.',
+    confirm: 'Confirmar nueva contraseña',
+    cancel: 'Cancelar',
+    submit: 'Cambiar contraseña',
+    submitting: 'Cambiando...',
+    required: 'Por favor, completa todos los campos',
+    tooShort: 'La nueva contraseña debe tener al menos 8 caracteres',
+    mismatch: 'Las contraseñas nuevas no coinciden',
+    sameAsCurrent: 'La nueva contraseña debe ser diferente a la actual',
+    notAuthenticated: 'No estás autenticado. Por favor, inicia sesión nuevamente.',
+    failed: 'Error al cambiar la contraseña',
+    network: 'Error de conexión. Por favor, intenta de nuevo.',
+    success: '¡Contraseña actualizada exitosamente!',
+  },
+} as const;
+
+export type AuthMessages = typeof authMessages;

@@ -1,0 +1,85 @@
+/**
+ * The three dashboard charts. This module is loaded lazily by DashboardScreen so that routes
+ * without charts (the login above all) never download the chart code.
+ */
+import {
+  BarChart,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  DoughnutChart,
+  LineChart,
+} from '@socio/ui';
+import { clientPoints, weeklyPoints, yDomain } from './dashboard.model';
+import type { DashboardResumen } from './dashboard.wire';
+import { dashboardMessages as m } from './messages.es';
+
+export interface DashboardChartsProps {
+  resumen: DashboardResumen;
+}
+
+export default function DashboardCharts({ resumen }: DashboardChartsProps) {
+  const clients = clientPoints(resumen);
+  const completed = weeklyPoints(resumen.semanal_completados);
+  const requests = weeklyPoints(resumen.semanal_nuevas);
+  return (
+    <div data-slot="dashboard-charts" className="grid gap-4 lg:grid-cols-3">
+      <Card className="min-w-0">
+        <CardHeader>
+          <CardTitle as="h2">{m.byClient}</CardTitle>
+          <CardDescription>{m.byClientDescription}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <DoughnutChart
+            title={m.byClient}
+            hideTitle
+            height={240}
+            data={clients.map((c) => ({ id: c.label, label: c.label, value: c.value }))}
+          />
+        </CardContent>
+      </Card>
+      <Card className="min-w-0">
+        <CardHeader>
+          <CardTitle as="h2">{m.weeklyCompleted}</CardTitle>
+          <CardDescription>{m.weeklyDescription}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <LineChart
+            title={m.weeklyCompleted}
+            hideTitle
+            height={240}
+            xLabel={m.weekAxis}
+            area
+            yDomain={yDomain(completed.map((p) => p.value))}
+            series={[
+              {
+                id: 'completados',
+                label: m.completedSeries,
+                data: completed.map((p) => ({ x: p.label, y: p.value })),
+              },
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <Card className="min-w-0">
+        <CardHeader>
+          <CardTitle as="h2">{m.weeklyNew}</CardTitle>
+          <CardDescription>{m.weeklyDescription}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <BarChart
+            title={m.weeklyNew}
+            hideTitle
+            height={240}
+            xLabel={m.weekAxis}
+            valueLabel={m.newSeries}
+            yDomain={yDomain(requests.map((p) => p.value))}
+            data={requests}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { Ports } from '../ports';
+import { FeatureProviders } from '../testing/story-providers';
+import { createFakeDashboardPort, demoResumen, emptyResumen, stubDashboardPort, visitadorResumen } from './dashboard.fake';
+import { DashboardScreen } from './dashboard-screen';
+
+interface StoryArgs {
+  ports: Partial<Ports>;
+  ownOnly?: boolean;
+}
+
+const meta = {
+  title: 'Features/Dashboard/DashboardScreen',
+  parameters: { layout: 'fullscreen' },
+  render: ({ ports, ownOnly }) => (
+    <FeatureProviders ports={ports}>
+      <div className="bg-canvas p-6">
+        <DashboardScreen ownOnly={ownOnly} />
+      </div>
+    </FeatureProviders>
+  ),
+} satisfies Meta<StoryArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The card whose label is `label`. */
+function statCard(canvasElement: HTMLElement, label: string): HTMLElement {
+  const labelNode = within(canvasElement).getByText(label, { selector: 'p' });
+  const card = labelNode.closest<HTMLElement>('[data-slot="stat-card"]');
+  if (!card) throw new Error(`No hay tarjeta «${label}»`);
+  return card;
+}
+
+export const Loaded: Story = {
+  args: { ports: { dashboard: createFakeDashboardPort(demoResumen) } },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Inicio' });
+    await waitFor(() => expect(within(statCard(canvasElement, 'Estudios activos')).getByText('148')).toBeVisible());
+    await expect(within(statCard(canvasElement, 'Completados esta semana')).getByText('37')).toBeVisible();
+    await expect(within(statCard(canvasElement, 'Nuevas solicitudes esta semana')).getByText('42')).toBeVisible();
+    await expect(within(statCard(canvasElement, '% completado (30 días)')).getByText('71.4%')).toBeVisible();
+
+    // The lazily loaded charts, each an accessible figure with its values in a hidden table.
+    const doughnut = await canvas.findByRole('figure', { name: 'Estudios activos por cliente' }, { timeout: 10_000 });
+    await expect(within(doughnut).getByRole('rowheader', { name: 'Tec de Monterrey' })).toBeInTheDocument();
+    const line = await canvas.findByRole('figure', { name: 'Estudios completados por semana' });
+    await expect(within(line).getByRole('rowheader', { name: '02/03' })).toBeInTheDocument();
+    const bars = await canvas.findByRole('figure', { name: 'Nuevas solicitudes por semana' });
+    await expect(within(bars).getAllByRole('row')).toHaveLength(9);
+
+    const yearly = canvas.getByRole('table', { name: 'Resumen anual por estatus' });
+    await expect(within(yearly).getByRole('columnheader', { name: '2026' })).toBeVisible();
+    await expect(within(yearly).getByRole('columnheader', { name: '2025' })).toBeVisible();
+    const received = within(yearly).getByRole('row', { name: /Recibidos/ });
+    await expect(received).toHaveTextContent('412');
+    await expect(received).toHaveTextContent('1,630');
+    await expect(within(yearly).getByRole('row', { name: /Cancelados/ })).toHaveTextContent('58');
+
+    await expect(canvas.getByRole('heading', { name: 'Nueva plataforma' })).toBeVisible();
+    await expect(canvas.queryByText('Estos números corresponden solo a tus asignaciones.')).toBeNull();
+  },
+};
+
+export const Loading: Story = {
+  args: { ports: { dashboard: stubDashboardPort({ resumen: () => new Promise(() => {}) }) } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('region', { name: 'Indicadores' })).toBeVisible();
+    await expect(statCard(canvasElement, 'Estudios activos')).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('status')).toHaveTextContent('Cargando gráficas...');
+    await expect(canvasElement.querySelectorAll('[data-slot="skeleton"]').length).toBeGreaterThan(3);
+    await expect(canvas.queryByRole('figure')).toBeNull();
+  },
+};
+
+export const Empty: Story = {
+  args: { ports: { dashboard: createFakeDashboardPort(emptyResumen) } },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('heading', { name: 'Aún no hay estudios registrados' });
+    await expect(within(statCard(canvasElement, 'Estudios activos')).getByText('0')).toBeVisible();
+    await expect(canvas.queryByRole('figure')).toBeNull();
+    await expect(canvas.queryByRole('table', { name: 'Resumen anual por estatus' })).toBeNull();
+  },
+};
+
+const failingOnce = () => {
+  const resumen = fn<() => Promise<typeof demoResumen>>()
+    .mockRejectedValueOnce(new Error('Error de conexión'))
+    .mockResolvedValue(demoResumen);
+  return { resumen };
+};
+
+export const ErrorWithRetry: Story = {
+  name: 'Error + retry',
+  args: { ports: { dashboard: failingOnce() } },
+  play: async ({ canvas, args, canvasElement }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('No se pudo cargar el resumen del tablero');
+    await expect(canvas.queryByRole('region', { name: 'Indicadores' })).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Intentar de nuevo' }));
+    await waitFor(() => expect(within(statCard(canvasElement, 'Estudios activos')).getByText('148')).toBeVisible());
+    await expect(args.ports.dashboard?.resumen).toHaveBeenCalledTimes(2);
+  },
+};
+
+export const Visitador: Story = {
+  name: 'Visitador (own numbers)',
+  args: { ports: { dashboard: createFakeDashboardPort(visitadorResumen) }, ownOnly: true },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByText('Estos números corresponden solo a tus asignaciones.')).toBeVisible();
+    await waitFor(() => expect(within(statCard(canvasElement, 'Estudios activos')).getByText('7')).toBeVisible());
+    await expect(within(statCard(canvasElement, '% completado (30 días)')).getByText('82.5%')).toBeVisible();
+    const doughnut = await canvas.findByRole('figure', { name: 'Estudios activos por cliente' }, { timeout: 10_000 });
+    await expect(within(doughnut).queryByRole('rowheader', { name: 'UDEM' })).toBeNull();
+  },
+};

@@ -1,0 +1,2 @@
+/** Wire shape of GET /api/dashboard/resumen, from `@socio/contracts`. */
+export type { DashboardResumen, ResumenAnual, SemanaPunto } from '@socio/contracts';

@@ -1,0 +1,43 @@
+/**
+ * Errors every port may throw. Adapters translate their transport into these, so the
+ * features can show the spec's Spanish messages without knowing about HTTP.
+ */
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+/** The server answered with an error status and a FastAPI-style `detail`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string | ValidationIssue[] | undefined;
+
+  constructor(status: number, detail: string | ValidationIssue[] | undefined) {
+    super(typeof detail === 'string' ? detail : `Error ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+  }
+
+  /** The detail when it is a plain string, else undefined. */
+  get detailText(): string | undefined {
+    return typeof this.detail === 'string' ? this.detail : undefined;
+  }
+}
+
+/** The server could not be reached (offline, DNS, refused, CORS…). */
+export class NetworkError extends Error {
+  constructor(cause?: unknown) {
+    super('Error de conexión', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export function isNetworkError(error: unknown): error is NetworkError {
+  return error instanceof NetworkError;
+}

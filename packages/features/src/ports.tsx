@@ -1,0 +1,31 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import type { AuthPort } from './auth/auth.port';
+import type { DashboardPort } from './dashboard/dashboard.port';
+import type { UsersPort } from './users/users.port';
+
+/** Every port the features need; the app injects HTTP adapters, stories and tests inject fakes. */
+export interface Ports {
+  auth: AuthPort;
+  dashboard: DashboardPort;
+  users: UsersPort;
+}
+
+const PortsContext = createContext<Partial<Ports> | null>(null);
+
+export interface PortsProviderProps {
+  value: Partial<Ports>;
+  children: ReactNode;
+}
+
+/** Hands the ports to every feature below it. */
+export function PortsProvider({ value, children }: PortsProviderProps) {
+  return <PortsContext.Provider value={value}>{children}</PortsContext.Provider>;
+}
+
+/** Reads one port; throws a clear error when the app forgot to provide it. */
+export function usePort<K extends keyof Ports>(name: K): Ports[K] {
+  const ports = useContext(PortsContext);
+  const port = ports?.[name];
+  if (!port) throw new Error(`Falta el puerto "${String(name)}" en <PortsProvider>.`);
+  return port as Ports[K];
+}

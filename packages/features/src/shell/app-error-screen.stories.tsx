@@ -1,0 +1,39 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent } from 'storybook/test';
+import { AppErrorScreen } from './app-error-screen';
+
+const meta = {
+  title: 'Features/Shell/AppErrorScreen',
+  component: AppErrorScreen,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    error: new TypeError("Cannot read properties of undefined (reading 'nombres')"),
+    onReload: fn(),
+    onReset: fn(),
+  },
+} satisfies Meta<typeof AppErrorScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Spec §2: 'Algo salió mal', the error text, both actions and the console hint. */
+export const Default: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Algo salió mal' })).toBeVisible();
+    await expect(canvas.getByText('La aplicación encontró un error inesperado')).toBeVisible();
+    await expect(canvas.getByText("Cannot read properties of undefined (reading 'nombres')")).toBeVisible();
+    await expect(canvas.getByText('Abre la consola del navegador para ver más detalles')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Recargar página' }));
+    await expect(args.onReload).toHaveBeenCalledOnce();
+    await userEvent.click(canvas.getByRole('button', { name: 'Limpiar datos y volver al inicio' }));
+    await expect(args.onReset).toHaveBeenCalledOnce();
+  },
+};
+
+/** Something that is not an Error was thrown. */
+export const NonErrorValue: Story = {
+  args: { error: { codigo: 42 } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('{"codigo":42}')).toBeVisible();
+  },
+};

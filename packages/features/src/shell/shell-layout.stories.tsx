@@ -1,0 +1,231 @@
+import type { Rol } from '@socio/contracts';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { createFakeAuthPort, demoAccounts } from '../auth/auth.fake';
+import type { SessionUser } from '../auth/auth.port';
+import { withAuth } from '../auth/auth.story-helpers';
+import type { SessionController } from '../auth/session';
+import { createTestSessionController } from '../auth/session-provider';
+import { ShellLayout } from './shell-layout';
+
+const accountFor = (rol: Rol) => demoAccounts.find((a) => a.rol === rol && a.estatus === 'Activo')!;
+const userOf = (rol: Rol): SessionUser => {
+  const { password: _p, estatus: _e, ...user } = accountFor(rol);
+  return user;
+};
+const controllerFor = (rol: Rol, user: SessionUser = userOf(rol)) =>
+  createTestSessionController({ token: `fake-token-${user.id_usuario}`, user, remember: true });
+const portFor = (rol: Rol) => createFakeAuthPort({ accounts: demoAccounts, signedInAs: accountFor(rol).id_usuario });
+const asRole = (rol: Rol, controller: SessionController = controllerFor(rol)) => withAuth(portFor(rol), controller);
+
+const mobileViewport = {
+  viewport: {
+    options: { movil390: { name: 'Móvil 390 px', styles: { width: '390px', height: '844px' }, type: 'mobile' } },
+  },
+};
+
+const meta = {
+  title: 'Features/Shell/ShellLayout',
+  component: ShellLayout,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    currentPath: '/socioeconomico/inicio',
+    onNavigate: fn(),
+    children: (
+      <section aria-label="Contenido de ejemplo" className="rounded-xl border border-line bg-surface p-6">
+        <p>Contenido de la página.</p>
+      </section>
+    ),
+  },
+} satisfies Meta<typeof ShellLayout>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const rail = () => screen.getByRole('navigation', { name: 'Navegación principal' });
+const linkNames = (nav: HTMLElement) => within(nav).getAllByRole('link').map((a) => a.textContent?.trim());
+
+/** Administrador: the four sections, the folio search, the help button and the user's name. */
+export const Administrador: Story = {
+  decorators: [asRole('Administrador')],
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
+    await expect(linkNames(rail())).toEqual(['Inicio', 'Usuarios', 'Reportes', 'Cargas']);
+    await expect(within(rail()).getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('searchbox', { name: 'Buscar info de folio' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /Ana Martínez/ })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Ayuda' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.getByRole('region', { name: 'Contenido de ejemplo' })).toBeVisible();
+
+    await userEvent.click(within(rail()).getByRole('link', { name: 'Usuarios' }));
+    await expect(args.onNavigate).toHaveBeenCalledWith('/socioeconomico/usuarios');
+  },
+};
+
+/** Supervisor on Usuarios: the same four entries, 'Usuarios' as page name and current entry. */
+export const Supervisor: Story = {
+  decorators: [asRole('Supervisor')],
+  args: { currentPath: '/socioeconomico/usuarios' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeVisible();
+    await expect(linkNames(rail())).toEqual(['Inicio', 'Usuarios', 'Reportes', 'Cargas']);
+    await expect(within(rail()).getByRole('link', { name: 'Usuarios' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('button', { name: /Carlos Hernández/ })).toBeVisible();
+  },
+};
+
+/** Visitador on Cargas: only Inicio and Cargas; no folio search (reports are not theirs). */
+export const Visitador: Story = {
+  decorators: [asRole('Visitador')],
+  args: { currentPath: '/Socioeconomico/cargas' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible();
+    await expect(linkNames(rail())).toEqual(['Inicio', 'Cargas']);
+    await expect(canvas.queryByRole('searchbox', { name: 'Buscar info de folio' })).not.toBeInTheDocument();
+  },
+};
+
+/** Reportes as page name. */
+export const OnReportes: Story = {
+  decorators: [asRole('Administrador')],
+  args: { currentPath: '/socioeconomico/reportes' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Reportes' })).toBeVisible();
+  },
+};
+
+/** A user without names shows 'Usuario'. */
+export const WithoutName: Story = {
+  decorators: [
+    withAuth(
+      createFakeAuthPort({
+        accounts: [{ ...accountFor('Administrador'), nombres: '', apellido_paterno: '' }],
+        signedInAs: 1,
+      }),
+      controllerFor('Administrador', { ...userOf('Administrador'), nombres: '', apellido_paterno: '' }),
+    ),
+  ],
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('button', { name: /Usuario/ })).toBeVisible();
+  },
+};
+
+/** Enter in 'Buscar info de folio' goes to Reportes carrying the folio as `searchFolio`. */
+export const SearchFolio: Story = {
+  decorators: [asRole('Administrador')],
+  play: async ({ canvas, args }) => {
+    const search = canvas.getByRole('searchbox', { name: 'Buscar info de folio' });
+    await userEvent.type(search, '{Enter}');
+    await expect(args.onNavigate).not.toHaveBeenCalled();
+    await userEvent.type(search, '  FOL-2026-0042 {Enter}');
+    await expect(args.onNavigate).toHaveBeenCalledWith('/socioeconomico/reportes', { searchFolio: 'FOL-2026-0042' });
+  },
+};
+
+/** The settings menu: 'Cambiar contraseña' and 'Cerrar sesión'. */
+export const UserMenuOpen: Story = {
+  decorators: [asRole('Administrador')],
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Ana Martínez/ }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent?.trim());
+    await expect(items).toEqual(['Cambiar contraseña', 'Cerrar sesión']);
+    await expect(within(menu).getByText('Administrador')).toBeVisible();
+  },
+};
+
+/** 'Cambiar contraseña' opens the dialog. */
+export const OpensChangePassword: Story = {
+  decorators: [asRole('Administrador')],
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Ana Martínez/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Cambiar contraseña' }));
+    await expect(await screen.findByRole('dialog', { name: 'Cambiar contraseña' })).toBeVisible();
+  },
+};
+
+const signOutController = controllerFor('Administrador');
+/** 'Cerrar sesión' ends the session and goes to /login. */
+export const SignOut: Story = {
+  decorators: [asRole('Administrador', signOutController)],
+  beforeEach: () => signOutController.signIn({ token: 'fake-token-1', user: userOf('Administrador'), remember: true }),
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Ana Martínez/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
+    await expect(args.onNavigate).toHaveBeenCalledWith('/login');
+    await expect(signOutController.getSnapshot()).toEqual({ session: null, ended: 'signed-out' });
+  },
+};
+
+/** The hidden help card: revealed by '?', mentions manuals and documentation, Escape hides it again. */
+export const HelpCard: Story = {
+  decorators: [asRole('Supervisor')],
+  play: async ({ canvas }) => {
+    const toggle = canvas.getByRole('button', { name: 'Ayuda' });
+    await expect(canvas.queryByRole('region', { name: '¿Necesitas ayuda?' })).not.toBeInTheDocument();
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const card = canvas.getByRole('region', { name: '¿Necesitas ayuda?' });
+    await expect(card).toHaveTextContent(/manuales/i);
+    await expect(card).toHaveTextContent(/documentación/i);
+    within(card).getByRole('button', { name: 'Ocultar ayuda', hidden: false }).focus();
+    await userEvent.keyboard('{Escape}');
+    await expect(canvas.queryByRole('region', { name: '¿Necesitas ayuda?' })).not.toBeInTheDocument();
+    await expect(toggle).toHaveFocus();
+  },
+};
+
+/** A route is loading. */
+export const Loading: Story = {
+  decorators: [asRole('Administrador')],
+  args: { busy: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('progressbar', { name: 'Cargando...' })).toBeVisible();
+  },
+};
+
+/** The stored user is refreshed in the background with `me()`. */
+export const RefreshesTheStoredUser: Story = {
+  decorators: [
+    withAuth(
+      portFor('Administrador'),
+      controllerFor('Administrador', { ...userOf('Administrador'), nombres: 'Nombre', apellido_paterno: 'Anterior' }),
+    ),
+  ],
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('button', { name: /Ana Martínez/ })).toBeVisible();
+  },
+};
+
+/** 390 px wide: no rail; 'Abrir menú' slides in the same entries plus 'Configuración'. */
+export const Mobile: Story = {
+  decorators: [asRole('Administrador')],
+  parameters: mobileViewport,
+  globals: { viewport: { value: 'movil390', isRotated: false } },
+  play: async ({ canvas, args }) => {
+    await expect(window.innerWidth).toBeLessThanOrEqual(390);
+    await expect(canvas.queryByRole('navigation', { name: 'Navegación principal' })).not.toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Abrir menú' }));
+    const sheet = await screen.findByRole('dialog');
+    const nav = within(sheet).getByRole('navigation');
+    await expect(linkNames(nav)).toEqual(['Inicio', 'Usuarios', 'Reportes', 'Cargas']);
+    await expect(within(nav).getByRole('button', { name: 'Configuración' })).toBeVisible();
+    await userEvent.click(within(nav).getByRole('link', { name: 'Reportes' }));
+    await expect(args.onNavigate).toHaveBeenCalledWith('/socioeconomico/reportes');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+/** 390 px, Visitador: Inicio and Cargas plus 'Configuración', which opens the password dialog. */
+export const MobileVisitador: Story = {
+  decorators: [asRole('Visitador')],
+  parameters: mobileViewport,
+  globals: { viewport: { value: 'movil390', isRotated: false } },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Abrir menú' }));
+    const nav = within(await screen.findByRole('dialog')).getByRole('navigation');
+    await expect(linkNames(nav)).toEqual(['Inicio', 'Cargas']);
+    await userEvent.click(within(nav).getByRole('button', { name: 'Configuración' }));
+    await expect(await screen.findByRole('dialog', { name: 'Cambiar contraseña' })).toBeVisible();
+  },
+};

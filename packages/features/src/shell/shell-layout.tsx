@@ -1,0 +1,163 @@
+import { AppShell, MobileNav, NavRail, type NavItem, type RenderNavLink, SearchInput, TopBar, UserMenu } from '@socio/ui';
+import { FileText, FileUp, House, KeyRound, LogOut, Settings, Users } from 'lucide-react';
+import { type MouseEvent, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { ChangePasswordDialog } from '../auth/change-password-dialog';
+import { useSession } from '../auth/session-provider';
+import { useSessionRefresh } from '../auth/use-auth';
+import { usePort } from '../ports';
+import { HelpCard } from './help-card';
+import { shellMessages } from './messages.es';
+import { displayName, navEntriesFor, pageTitle, REPORTES_PATH, type SectionId, sectionOf } from './navigation';
+
+/** Navigation state the shell may pass along (spec: the folio search carries `searchFolio`). */
+export interface ShellNavigationState {
+  searchFolio?: string;
+}
+
+export interface ShellLayoutProps {
+  /** The current location's path, e.g. '/socioeconomico/usuarios'. */
+  currentPath: string;
+  /** Navigates inside the app (the app wires its router). */
+  onNavigate: (to: string, state?: ShellNavigationState) => void;
+  /** A route is loading: shows a progress bar. */
+  busy?: boolean;
+  /** The page. */
+  children: ReactNode;
+}
+
+const ICONS: Record<SectionId, ReactNode> = {
+  inicio: <House />,
+  usuarios: <Users />,
+  reportes: <FileText />,
+  cargas: <FileUp />,
+};
+
+export const LOGIN_PATH = '/login';
+
+/** Spec §2 'Shell': rail, top bar (page name, folio search, user menu), mobile menu and help card. */
+export function ShellLayout({ currentPath, onNavigate, busy = false, children }: ShellLayoutProps) {
+  const m = shellMessages;
+  const auth = usePort('auth');
+  const { user, signOut } = useSession();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  useSessionRefresh();
+
+  const section = sectionOf(currentPath);
+  const entries = navEntriesFor(user?.rol);
+  const items: NavItem[] = entries.map((entry) => ({
+    key: entry.id,
+    label: entry.label,
+    icon: ICONS[entry.id],
+    href: entry.href,
+    active: entry.id === section,
+  }));
+  const canSearch = entries.some((entry) => entry.id === 'reportes');
+
+  // Plain links (they open in a new tab with Ctrl/⌘-click) that navigate inside the app otherwise.
+  const renderLink = useCallback<RenderNavLink>(
+    ({ onClick, ...props }) => (
+      <a
+        {...props}
+        onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          onNavigate(props.href);
+          onClick(event);
+        }}
+      />
+    ),
+    [onNavigate],
+  );
+
+  const signOutNow = useCallback(() => {
+    auth.logout?.().catch(() => undefined);
+    signOut();
+    onNavigate(LOGIN_PATH);
+  }, [auth, signOut, onNavigate]);
+
+  const userItems = useMemo(
+    () => [
+      { key: 'password', label: m.changePassword, icon: <KeyRound />, onSelect: () => setPasswordOpen(true) },
+      { key: 'logout', label: m.signOut, icon: <LogOut />, onSelect: signOutNow, destructive: true, separated: true },
+    ],
+    [m, signOutNow],
+  );
+
+  const name = displayName(user);
+  const brand = (
+    <span className="flex items-center gap-2">
+      <span
+        aria-hidden="true"
+        className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-600 font-bold text-white"
+      >
+        S
+      </span>
+      <span className="sr-only">{m.brand}</span>
+    </span>
+  );
+
+  return (
+    <>
+      <AppShell
+        aria-busy={busy || undefined}
+        rail={<NavRail items={items} renderLink={renderLink} header={brand} label={m.nav.label} />}
+        topBar={
+          <>
+            <TopBar
+              title={pageTitle(currentPath)}
+              leading={
+                <MobileNav
+                  className="md:hidden"
+                  items={items}
+                  renderLink={renderLink}
+                  extraItems={[
+                    {
+                      key: 'configuracion',
+                      label: m.nav.configuracion,
+                      icon: <Settings />,
+                      onSelect: () => setPasswordOpen(true),
+                    },
+                    { key: 'logout', label: m.signOut, icon: <LogOut />, onSelect: signOutNow },
+                  ]}
+                  footer={<p className="truncate font-medium text-sm">{name}</p>}
+                />
+              }
+              search={
+                canSearch ? (
+                  <SearchInput
+                    label={m.searchFolio}
+                    placeholder={m.searchFolio}
+                    onSearch={(value) => {
+                      const folio = value.trim();
+                      if (folio) onNavigate(REPORTES_PATH, { searchFolio: folio });
+                    }}
+                  />
+                ) : undefined
+              }
+              actions={<HelpCard />}
+              user={
+                <UserMenu
+                  name={name}
+                  caption={user?.rol}
+                  avatarSrc={user?.foto_path}
+                  items={userItems}
+                  compact
+                />
+              }
+            />
+            {busy ? (
+              <div
+                role="progressbar"
+                aria-label={m.loading}
+                className="h-0.5 w-full shrink-0 animate-pulse bg-brand-500"
+              />
+            ) : null}
+          </>
+        }
+      >
+        {children}
+      </AppShell>
+      <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+    </>
+  );
+}

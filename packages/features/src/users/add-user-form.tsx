@@ -1,0 +1,216 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { normalizeUsername, ROLES } from '@socio/contracts';
+import { Button, NativeSelect, TextField, toast } from '@socio/ui';
+import { CircleAlert, CircleCheck, Info, LoaderCircle } from 'lucide-react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { usersMessages as m } from './messages.es';
+import { PhotoPicker } from './photo-picker';
+import { type UsernameAvailability, useCreateUser, useEstados, useSupervisors, useUsernameAvailability } from './use-users';
+import { createUserErrorMessage } from './user-errors';
+import {
+  type AddUserInput,
+  type AddUserValues,
+  addUserSchema,
+  emptyAddUser,
+  toNewUserRequest,
+  usernameSubmitGuard,
+} from './user-forms';
+
+export interface AddUserFormProps {
+  /** Called after a successful creation (the modal closes). */
+  onCreated: () => void;
+  /** Called by 'Cancelar'. */
+  onCancel: () => void;
+  /** Photo upload is 'temporalmente deshabilitada' in the product; stories enable it to show its rules. */
+  photoUpload?: boolean;
+}
+
+const availabilityView: Record<
+  Exclude<UsernameAvailability, 'idle'>,
+  { text: string; className: string; Icon: typeof Info }
+> = {
+  checking: { text: m.usernameChecking, className: 'text-ink-muted', Icon: LoaderCircle },
+  available: { text: m.usernameAvailable, className: 'text-success-700', Icon: CircleCheck },
+  unavailable: { text: m.usernameTaken, className: 'text-danger-700', Icon: CircleAlert },
+  error: { text: m.usernameCheckError, className: 'text-warning-700', Icon: CircleAlert },
+};
+
+/** The add-user form of 'Añadir Nuevo Usuario' (spec §2, §5, §8). */
+export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUserFormProps) {
+  const form = useForm<AddUserInput, unknown, AddUserValues>({
+    resolver: zodResolver(addUserSchema),
+    defaultValues: emptyAddUser,
+    mode: 'onTouched',
+  });
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = form;
+  const [username, role, nombres, paterno] = useWatch({
+    control,
+    name: ['username', 'role', 'nombres', 'apellido_paterno'],
+  });
+  const availability = useUsernameAvailability(username);
+  const isVisitador = role === 'Visitador';
+  const supervisors = useSupervisors(isVisitador);
+  const estados = useEstados();
+  const create = useCreateUser();
+  const availabilityId = useId();
+
+  const usernameField = register('username');
+
+  const submit = handleSubmit((values) => {
+    const blocked = usernameSubmitGuard(availability);
+    if (blocked) {
+      toast.error(blocked);
+      return;
+    }
+    create.mutate(toNewUserRequest(values), {
+      onSuccess: (result) => {
+        const usuario = result?.usuario;
+        if (!usuario) {
+          toast.error(m.invalidResponse);
+          return;
+        }
+        toast.success(m.createSuccessDetail(usuario.username, usuario.name), { title: m.createSuccess });
+        form.reset(emptyAddUser);
+        onCreated();
+      },
+      onError: (error) => toast.error(createUserErrorMessage(error)),
+    });
+  });
+
+  const view = availability === 'idle' ? null : availabilityView[availability];
+  const supervisorOptions = (supervisors.data ?? []).map((s) => ({ value: String(s.id), label: s.name }));
+  const supervisorsMissing = supervisors.isError || (supervisors.isSuccess && supervisorOptions.length === 0);
+  const sending = create.isPending;
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5" aria-label={m.addTitle}>
+      <PhotoPicker enabled={photoUpload} name={[nombres, paterno].filter(Boolean).join(' ')} />
+
+      <p className="flex items-start gap-2 rounded-[var(--radius-control)] border border-info-700/20 bg-info-50 px-3 py-2 text-info-700 text-sm">
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {m.requiredInfo}
+      </p>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={m.fields.nombres} required autoComplete="given-name" error={errors.nombres?.message} {...register('nombres')} />
+        <TextField
+          label={m.fields.apellido_paterno}
+          required
+          autoComplete="family-name"
+          error={errors.apellido_paterno?.message}
+          {...register('apellido_paterno')}
+        />
+        <TextField
+          label={m.fields.apellido_materno}
+          required
+          error={errors.apellido_materno?.message}
+          {...register('apellido_materno')}
+        />
+        <div className="grid gap-1.5">
+          <TextField
+            label={m.fields.username}
+            required
+            autoComplete="off"
+            spellCheck={false}
+            hint={errors.username ? undefined : m.usernameHint}
+            error={errors.username?.message}
+            aria-describedby={view ? availabilityId : undefined}
+            {...usernameField}
+            onChange={(event) => {
+              // Normalised as typed: 'Juan Perez' becomes 'juanperez'.
+              event.target.value = normalizeUsername(event.target.value);
+              return usernameField.onChange(event);
+            }}
+          />
+          <p
+            id={availabilityId}
+            aria-live="polite"
+            data-state={availability}
+            className={`flex items-center gap-1 text-sm empty:hidden ${view?.className ?? ''}`}
+          >
+            {view ? (
+              <>
+                <view.Icon
+                  aria-hidden="true"
+                  className={`size-4 ${availability === 'checking' ? 'animate-spin' : ''}`}
+                />
+                {view.text}
+              </>
+            ) : null}
+          </p>
+        </div>
+        <TextField
+          label={m.fields.email}
+          type="email"
+          required
+          autoComplete="off"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={m.fields.password}
+          type="password"
+          required
+          autoComplete="new-password"
+          hint={errors.password ? undefined : m.passwordHint}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <NativeSelect
+          label={m.fields.role}
+          required
+          placeholder={m.rolePlaceholder}
+          options={ROLES.map((r) => ({ value: r, label: m.roles[r] }))}
+          error={errors.role?.message}
+          {...register('role')}
+        />
+        {isVisitador && supervisors.isPending ? (
+          // Registered only once its options exist, so the chosen id shows selected.
+          <NativeSelect label={m.fields.supervisor} placeholder={m.loadingSupervisors} options={[]} disabled />
+        ) : isVisitador ? (
+          <NativeSelect
+            label={m.fields.supervisor}
+            placeholder={m.supervisorNone}
+            options={supervisorOptions}
+            disabled={supervisorsMissing}
+            hint={supervisorsMissing ? m.supervisorsEmpty : undefined}
+            {...register('supervisor')}
+          />
+        ) : null}
+        <NativeSelect
+          label={m.fields.estado}
+          placeholder={m.estadoNone}
+          options={(estados.data ?? []).map((e) => ({ value: String(e.id_estado), label: e.estado }))}
+          hint={estados.isError ? m.estadosError : undefined}
+          {...register('estado')}
+        />
+        <NativeSelect
+          label={m.fields.status}
+          required
+          placeholder={false}
+          options={[
+            { value: 'Activo', label: m.statuses.Activo },
+            { value: 'Inactivo', label: m.statuses.Inactivo },
+          ]}
+          error={errors.status?.message}
+          {...register('status')}
+        />
+      </div>
+
+      <div className="flex flex-wrap justify-end gap-2 border-line border-t pt-4">
+        <Button variant="outline" onClick={onCancel} disabled={sending}>
+          {m.cancel}
+        </Button>
+        <Button type="submit" loading={sending} disabled={availability === 'unavailable'}>
+          {sending ? m.creating : m.create}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,338 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Button } from '@socio/ui';
+import { useState } from 'react';
+import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
+import { usersMessages as m } from './messages.es';
+import { AddUserModal } from './user-modals';
+import { createFakeUsersPort, stubUsersPort } from './users.fake';
+import type { UsersPort } from './users.port';
+import {
+  addDialog,
+  apiFailure,
+  availabilityShows,
+  clearToasts,
+  field,
+  fillNewUser,
+  offline,
+  pending,
+  spied,
+  validNewUser,
+  withUsers,
+} from './users.story-helpers';
+
+/** A page with the 'Añadir nuevo usuario' button, the modal starting open. */
+function Harness({ photoUpload }: { photoUpload?: boolean }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{m.addUser}</Button>
+      <AddUserModal open={open} onOpenChange={setOpen} photoUpload={photoUpload} />
+    </>
+  );
+}
+
+const meta = {
+  title: 'Features/Users/AddUserModal',
+  component: Harness,
+  beforeEach: clearToasts,
+} satisfies Meta<typeof Harness>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Fills every required field validly and waits for 'Usuario disponible'. */
+async function fillValid() {
+  await fillNewUser(validNewUser);
+  await availabilityShows('Usuario disponible');
+}
+
+async function submit() {
+  const dialog = await addDialog();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Crear usuario' }));
+}
+
+/** A fake port whose createUser is replaced. */
+const withCreate = (createUser: UsersPort['createUser']) => ({ ...createFakeUsersPort(), createUser });
+
+export const Empty: Story = {
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async () => {
+    const dialog = await addDialog();
+    await expect(within(dialog).getByText('Los campos marcados con * son obligatorios.')).toBeVisible();
+    await expect(within(dialog).getByText('La carga de fotos está temporalmente deshabilitada.')).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Seleccionar archivo' })).toBeDisabled();
+    for (const label of ['Nombres', 'Apellido paterno', 'Apellido materno', 'Usuario', 'Correo electrónico']) {
+      await expect(within(dialog).getByRole('textbox', { name: label })).toHaveValue('');
+    }
+    await expect(within(dialog).getByText('Solo letras minúsculas, números y puntos, sin espacios')).toBeVisible();
+    await expect(within(dialog).getByText('Mínimo 8 caracteres')).toBeVisible();
+    await expect(field('Rol')).toHaveValue('');
+    await expect(within(dialog).getByRole('combobox', { name: 'Estatus' })).toHaveValue('Activo');
+    // The supervisor only applies to a Visitador.
+    await expect(within(dialog).queryByRole('combobox', { name: 'Supervisor' })).toBeNull();
+    await waitFor(() => expect(within(field('Estado (región)')).getAllByRole('option')).toHaveLength(33));
+    await expect(within(dialog).getByRole('button', { name: 'Crear usuario' })).toBeEnabled();
+    await expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeEnabled();
+  },
+};
+
+export const RequiredFields: Story = {
+  name: 'Validation: required fields',
+  decorators: [withUsers(stubUsersPort({ estados: () => Promise.resolve([]) }))],
+  play: async () => {
+    await submit();
+    const dialog = await addDialog();
+    for (const text of [
+      'Nombres es obligatorio',
+      'Apellido paterno es obligatorio',
+      'Apellido materno es obligatorio',
+      'Usuario es obligatorio',
+      'Correo electrónico es obligatorio',
+      'Contraseña es obligatorio',
+      'Selecciona un rol',
+    ]) {
+      await expect(await within(dialog).findByText(text)).toBeVisible();
+    }
+    await expect(within(dialog).getByRole('textbox', { name: 'Nombres' })).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+export const UsernameTooShort: Story = {
+  name: 'Validation: username < 3',
+  decorators: [withUsers(spied(createFakeUsersPort()))],
+  play: async () => {
+    await userEvent.type(field('Usuario'), 'ab');
+    await userEvent.tab();
+    await expect(await screen.findByText('El usuario debe tener al menos 3 caracteres')).toBeVisible();
+    // No availability check below 3 characters.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await expect(screen.queryByText('Verificando disponibilidad...')).toBeNull();
+    await expect(screen.queryByText('Usuario disponible')).toBeNull();
+  },
+};
+
+export const UsernameInvalidCharacters: Story = {
+  name: 'Validation: username characters',
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async () => {
+    await userEvent.type(field('Usuario'), 'juan_perez');
+    await userEvent.tab();
+    const dialog = await addDialog();
+    const input = within(dialog).getByRole('textbox', { name: 'Usuario' });
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(input).toHaveAccessibleDescription(/Solo letras minúsculas, números y puntos, sin espacios/);
+  },
+};
+
+export const InvalidEmail: Story = {
+  name: 'Validation: e-mail',
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async () => {
+    await userEvent.type(field('Correo electrónico'), 'juan@');
+    await userEvent.tab();
+    await expect(await screen.findByText('Ingresa un correo electrónico válido')).toBeVisible();
+  },
+};
+
+export const ShortPassword: Story = {
+  name: 'Validation: password < 8',
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async () => {
+    await userEvent.type(field('Contraseña'), '1234567');
+    await userEvent.tab();
+    await waitFor(() => expect(field('Contraseña')).toHaveAttribute('aria-invalid', 'true'));
+    await expect(field('Contraseña')).toHaveAccessibleDescription('Mínimo 8 caracteres');
+  },
+};
+
+const slowCheck = spied(createFakeUsersPort({}, { delay: 400 }));
+
+/** 'Juan Perez' is typed as 'juanperez'; 500 ms after typing stops the check runs. */
+export const UsernameAvailable: Story = {
+  name: 'Username: checking → available',
+  decorators: [withUsers(slowCheck)],
+  play: async () => {
+    await userEvent.type(field('Usuario'), 'Juan Perez');
+    await expect(field('Usuario')).toHaveValue('juanperez');
+    await expect(await screen.findByText('Verificando disponibilidad...')).toBeVisible();
+    await availabilityShows('Usuario disponible');
+    await expect(slowCheck.checkUsername).toHaveBeenCalledTimes(1);
+    await expect(slowCheck.checkUsername).toHaveBeenCalledWith('juanperez', expect.anything());
+  },
+};
+
+export const UsernameTaken: Story = {
+  name: 'Username: taken',
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async () => {
+    await userEvent.type(field('Usuario'), 'jperez');
+    await availabilityShows('Este usuario ya está en uso');
+    const dialog = await addDialog();
+    await expect(within(dialog).getByRole('button', { name: 'Crear usuario' })).toBeDisabled();
+  },
+};
+
+export const UsernameCheckError: Story = {
+  name: 'Username: check failed',
+  decorators: [withUsers({ ...createFakeUsersPort(), checkUsername: () => offline() })],
+  play: async () => {
+    await userEvent.type(field('Usuario'), 'nuevo.usuario');
+    await availabilityShows('Error al verificar disponibilidad');
+  },
+};
+
+/** Submitting while the check is still pending is refused. */
+export const UsernamePendingSubmit: Story = {
+  name: 'Username: submit while checking',
+  decorators: [withUsers({ ...createFakeUsersPort(), checkUsername: () => pending() })],
+  play: async () => {
+    await fillNewUser(validNewUser);
+    await expect(await screen.findByText('Verificando disponibilidad...')).toBeVisible();
+    await submit();
+    await expect(
+      await screen.findByText('Por favor, espera a que se verifique la disponibilidad del usuario.'),
+    ).toBeVisible();
+    await expect(await addDialog()).toBeVisible();
+  },
+};
+
+export const Submitting: Story = {
+  name: 'Submitting (Creando...)',
+  decorators: [withUsers(withCreate(() => pending()))],
+  play: async () => {
+    await fillValid();
+    await submit();
+    const dialog = await addDialog();
+    const button = await within(dialog).findByRole('button', { name: 'Creando...' });
+    await expect(button).toBeDisabled();
+    await expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    // Cannot be closed while sending.
+    await userEvent.keyboard('{Escape}');
+    await expect(await addDialog()).toBeVisible();
+  },
+};
+
+export const ServerUsernameTaken: Story = {
+  name: 'Server error: username taken',
+  decorators: [withUsers(withCreate(apiFailure(409, 'El usuario ya existe')))],
+  play: async () => {
+    await fillValid();
+    await submit();
+    await expect(
+      await screen.findByText('Error: El nombre de usuario ya está en uso. Por favor, elige otro.'),
+    ).toBeVisible();
+    await expect(await addDialog()).toBeVisible();
+  },
+};
+
+export const ServerEmailTaken: Story = {
+  name: 'Server error: e-mail taken',
+  decorators: [withUsers(withCreate(apiFailure(409, 'El email ya está registrado')))],
+  play: async () => {
+    await fillValid();
+    await submit();
+    await expect(
+      await screen.findByText('Error: El correo electrónico ya está registrado. Por favor, usa otro.'),
+    ).toBeVisible();
+  },
+};
+
+export const ServerUnreachable: Story = {
+  name: 'Server error: network',
+  decorators: [withUsers(withCreate(() => offline()))],
+  play: async () => {
+    await fillValid();
+    await submit();
+    await expect(
+      await screen.findByText(
+        'Error: No se pudo conectar con el servidor. Verifica que el backend esté ejecutándose.',
+      ),
+    ).toBeVisible();
+  },
+};
+
+export const ServerOtherError: Story = {
+  name: 'Server error: other detail',
+  decorators: [withUsers(withCreate(apiFailure(403, 'No tienes permiso para realizar esta acción')))],
+  play: async () => {
+    await fillValid();
+    await submit();
+    await expect(
+      await screen.findByText('Error al crear el usuario: No tienes permiso para realizar esta acción'),
+    ).toBeVisible();
+  },
+};
+
+export const ServerInvalidResponse: Story = {
+  name: 'Server error: no usuario in response',
+  decorators: [withUsers(withCreate(() => Promise.resolve({})))],
+  play: async () => {
+    await fillValid();
+    await submit();
+    await expect(await screen.findByText('Respuesta inválida del servidor')).toBeVisible();
+  },
+};
+
+export const Success: Story = {
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async () => {
+    await fillValid();
+    await submit();
+    await expect(await screen.findByText('Usuario creado exitosamente!')).toBeVisible();
+    await expect(screen.getByText('Usuario: luciatrevino · Nombre: Lucía Treviño Garza')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Añadir Nuevo Usuario' })).toBeNull());
+  },
+};
+
+/** Closing by 'Cancelar', X or Escape discards what was typed. */
+export const CloseClearsForm: Story = {
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async ({ canvas }) => {
+    for (const close of ['Cancelar', 'Cerrar', '{Escape}']) {
+      await userEvent.type(field('Nombres'), 'Temporal');
+      const dialog = await addDialog();
+      if (close === '{Escape}') await userEvent.keyboard(close);
+      else await userEvent.click(within(dialog).getByRole('button', { name: close }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await userEvent.click(canvas.getByRole('button', { name: 'Añadir nuevo usuario' }));
+      await addDialog();
+      await expect(field('Nombres')).toHaveValue('');
+    }
+  },
+};
+
+function imageFile(name: string, type: string, bytes: number) {
+  return new File([new Uint8Array(bytes)], name, { type });
+}
+
+async function dropPhoto(file: File) {
+  const input = screen.getByLabelText('Archivo a cargar') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+/** (Upload enabled only here) a photo over 5 MB is refused. */
+export const PhotoTooLarge: Story = {
+  name: 'Photo: too large',
+  args: { photoUpload: true },
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async () => {
+    await addDialog();
+    await dropPhoto(imageFile('grande.png', 'image/png', 5_242_881));
+    await expect(await screen.findByText('El archivo es demasiado grande. El tamaño máximo es 5MB.')).toBeVisible();
+  },
+};
+
+export const PhotoWrongType: Story = {
+  name: 'Photo: wrong type',
+  args: { photoUpload: true },
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async () => {
+    await addDialog();
+    // An image, but not JPG/PNG/GIF.
+    await dropPhoto(imageFile('foto.webp', 'image/webp', 2000));
+    await expect(await screen.findByText('Por favor, selecciona un archivo de imagen válido.')).toBeVisible();
+    // Not an image at all.
+    await dropPhoto(imageFile('documento.pdf', 'application/pdf', 2000));
+    await expect(await screen.findByText('Por favor, selecciona un archivo de imagen válido.')).toBeVisible();
+  },
+};

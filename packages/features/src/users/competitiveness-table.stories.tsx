@@ -1,0 +1,101 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { CompetitivenessTable } from './competitiveness-table';
+import { createFakeUsersPort, demoCompetitiveness } from './users.fake';
+import { offline, pending, withUsers } from './users.story-helpers';
+
+const meta = {
+  title: 'Features/Users/CompetitivenessTable',
+  component: CompetitivenessTable,
+} satisfies Meta<typeof CompetitivenessTable>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function rows(canvas: ReturnType<typeof within>) {
+  const table = await canvas.findByRole('table', { name: 'Competitividad por visitador' });
+  return within(table).getAllByRole('row').slice(1);
+}
+
+/** Every colour band, each with its name (colour is never the only cue). */
+export const AllBands: Story = {
+  name: 'Loaded: all colour bands',
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async ({ canvas, canvasElement }) => {
+    await waitFor(async () => expect(await rows(canvas)).toHaveLength(5));
+    await expect(canvas.getByText('90% (Alto)')).toHaveAttribute('data-band', 'green');
+    await expect(canvas.getByText('60% (Medio)')).toHaveAttribute('data-band', 'yellow');
+    await expect(canvas.getByText('32% (Bajo)')).toHaveAttribute('data-band', 'orange');
+    await expect(canvas.getByText('10% (Crítico)')).toHaveAttribute('data-band', 'red');
+    const [first] = await rows(canvas);
+    await expect(first).toHaveTextContent('Juan Pérez López');
+    await expect(first).toHaveTextContent('40');
+    await expect(first).toHaveTextContent('36');
+    await expect(first).toHaveTextContent('2.4');
+    await expect(canvas.getByText('68.4%')).toBeVisible();
+    await expect(canvasElement.querySelectorAll('[data-band]')).toHaveLength(5);
+  },
+};
+
+export const NotAvailableDays: Story = {
+  name: 'Average days N/A',
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async ({ canvas }) => {
+    const table = await canvas.findByRole('table', { name: 'Competitividad por visitador' });
+    await waitFor(() => expect(within(table).getByRole('row', { name: /Valeria Ortiz Navarro/ })).toBeVisible());
+    await expect(within(table).getByRole('row', { name: /Valeria Ortiz Navarro/ })).toHaveTextContent('N/A');
+  },
+};
+
+export const SortedAndPaged: Story = {
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async ({ canvas }) => {
+    await waitFor(async () => expect(await rows(canvas)).toHaveLength(5));
+    const pager = canvas.getByRole('navigation', { name: 'Paginación de visitadores' });
+    await userEvent.click(within(pager).getByRole('button', { name: 'Página 2' }));
+    await expect(await rows(canvas)).toHaveLength(1);
+    const header = canvas.getByRole('columnheader', { name: /% completado/ });
+    await userEvent.click(within(header).getByRole('button'));
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    const [lowest] = await rows(canvas);
+    await expect(lowest).toHaveTextContent('Valeria Ortiz Navarro');
+    await userEvent.click(within(header).getByRole('button'));
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    const [highest] = await rows(canvas);
+    await expect(highest).toHaveTextContent('Juan Pérez López');
+  },
+};
+
+export const Empty: Story = {
+  decorators: [withUsers(createFakeUsersPort({ competitiveness: [] }))],
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No se encontraron visitadores')).toBeVisible();
+    await expect(canvas.queryByRole('navigation', { name: 'Paginación de visitadores' })).toBeNull();
+  },
+};
+
+export const Loading: Story = {
+  decorators: [
+    withUsers({ ...createFakeUsersPort(), competitiveness: () => pending(), completionLast30Days: () => pending() }),
+  ],
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Cargando visitadores...')).toBeVisible();
+  },
+};
+
+/** The failure is logged; the table shows an error state (no invented rows). */
+export const LoadError: Story = {
+  decorators: [
+    withUsers({
+      ...createFakeUsersPort({ competitiveness: demoCompetitiveness }),
+      competitiveness: () => offline(),
+      completionLast30Days: () => offline(),
+    }),
+  ],
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('No se pudieron cargar las estadísticas de los visitadores');
+    await expect(within(alert).getByRole('button', { name: 'Intentar de nuevo' })).toBeVisible();
+    await expect(canvas.queryByText(/Completado \(últimos 30 días\)/)).toBeNull();
+  },
+};

@@ -1,0 +1,147 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { EditUserModal } from './user-modals';
+import { createFakeUsersPort, demoUsers } from './users.fake';
+import { toUserRow } from './users.model';
+import type { UsersPort } from './users.port';
+import { apiFailure, clearToasts, offline, pending, spied, withUsers } from './users.story-helpers';
+
+const juan = toUserRow(demoUsers[3]!);
+const laura = toUserRow(demoUsers[1]!);
+
+const meta = {
+  title: 'Features/Users/EditUserModal',
+  component: EditUserModal,
+  args: { user: juan, onClose: fn() },
+  beforeEach: clearToasts,
+} satisfies Meta<typeof EditUserModal>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const editDialog = () => screen.findByRole('dialog', { name: 'Editar usuario' });
+const withEdit = (editUser: UsersPort['editUser']) => ({ ...createFakeUsersPort(), editUser });
+
+async function save() {
+  const dialog = await editDialog();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+}
+
+export const Loaded: Story = {
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async () => {
+    const dialog = await editDialog();
+    await expect(dialog).toHaveAccessibleDescription('Actualiza los datos de jperez.');
+    const username = within(dialog).getByRole('textbox', { name: 'Usuario' });
+    await expect(username).toHaveValue('jperez');
+    await expect(username).toHaveAttribute('readonly');
+    await expect(within(dialog).getByRole('textbox', { name: 'Nombres' })).toHaveValue('Juan');
+    await expect(within(dialog).getByRole('textbox', { name: 'Correo electrónico' })).toHaveValue(
+      'jperez@socioeconomico.mx',
+    );
+    await expect(within(dialog).getByRole('combobox', { name: 'Rol' })).toHaveValue('Visitador');
+    await expect(within(dialog).getByRole('combobox', { name: 'Estatus' })).toHaveValue('Activo');
+    // The supervisor list loads, then the current supervisor shows selected.
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Supervisor' })).toHaveValue('2'));
+    await expect(within(dialog).getByRole('option', { name: 'Ricardo Salinas Vega' })).toBeInTheDocument();
+  },
+};
+
+/** A Supervisor has no supervisor field and is not offered as their own supervisor. */
+export const SupervisorUser: Story = {
+  args: { user: laura },
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async () => {
+    const dialog = await editDialog();
+    await expect(within(dialog).queryByRole('combobox', { name: 'Supervisor' })).toBeNull();
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Rol' }), 'Visitador');
+    const supervisor = await within(dialog).findByRole('combobox', { name: 'Supervisor' });
+    await waitFor(() => expect(within(supervisor).getAllByRole('option')).toHaveLength(2));
+    await expect(within(supervisor).queryByRole('option', { name: 'Laura Méndez Ríos' })).toBeNull();
+  },
+};
+
+export const SupervisorsFailure: Story = {
+  name: 'Supervisors failed to load',
+  decorators: [withUsers({ ...createFakeUsersPort(), supervisors: () => offline() })],
+  play: async () => {
+    const dialog = await editDialog();
+    await expect(await within(dialog).findByText('No hay supervisores disponibles')).toBeVisible();
+    await expect(within(dialog).getByRole('combobox', { name: 'Supervisor' })).toBeDisabled();
+  },
+};
+
+export const Validation: Story = {
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async () => {
+    const dialog = await editDialog();
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Nombres' }));
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Correo electrónico' }));
+    await save();
+    await expect(await within(dialog).findByText('Nombres es obligatorio')).toBeVisible();
+    await expect(within(dialog).getByText('Correo electrónico es obligatorio')).toBeVisible();
+  },
+};
+
+export const Saving: Story = {
+  name: 'Saving (Guardando...)',
+  decorators: [withUsers(withEdit(() => pending()))],
+  play: async () => {
+    await save();
+    const dialog = await editDialog();
+    await expect(await within(dialog).findByRole('button', { name: 'Guardando...' })).toBeDisabled();
+    await expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+  },
+};
+
+export const ErrorWithDetail: Story = {
+  name: 'Error: server detail',
+  decorators: [withUsers(withEdit(apiFailure(409, 'El email ya está registrado')))],
+  play: async ({ args }) => {
+    await save();
+    await expect(await screen.findByText('El email ya está registrado')).toBeVisible();
+    await expect(await editDialog()).toBeVisible();
+    await expect(args.onClose).not.toHaveBeenCalled();
+  },
+};
+
+export const ErrorWithoutDetail: Story = {
+  name: 'Error: default text',
+  decorators: [withUsers(withEdit(() => offline()))],
+  play: async () => {
+    await save();
+    await expect(await screen.findByText('Error al actualizar el usuario')).toBeVisible();
+  },
+};
+
+const successPort = spied(createFakeUsersPort());
+
+/** Trimmed, e-mail lowercased, no supervisor sent as null; then it closes. */
+export const Success: Story = {
+  decorators: [withUsers(successPort)],
+  play: async ({ args }) => {
+    const dialog = await editDialog();
+    const nombres = within(dialog).getByRole('textbox', { name: 'Nombres' });
+    await userEvent.clear(nombres);
+    await userEvent.type(nombres, '  Juan Carlos ');
+    const email = within(dialog).getByRole('textbox', { name: 'Correo electrónico' });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'JCPEREZ@Socioeconomico.MX');
+    const supervisor = await within(dialog).findByRole('combobox', { name: 'Supervisor' });
+    await waitFor(() => expect(supervisor).toHaveValue('2'));
+    await userEvent.selectOptions(supervisor, 'Sin supervisor');
+    await save();
+    await expect(await screen.findByText('Usuario actualizado exitosamente')).toBeVisible();
+    await expect(successPort.editUser).toHaveBeenCalledWith(4, {
+      nombres: 'Juan Carlos',
+      apellido_paterno: 'Pérez',
+      apellido_materno: 'López',
+      email: 'jcperez@socioeconomico.mx',
+      role: 'Visitador',
+      supervisor: null,
+      status: 'Activo',
+    });
+    await waitFor(() => expect(args.onClose).toHaveBeenCalled());
+  },
+};

@@ -1,0 +1,30 @@
+export { usersMessages } from './messages.es';
+export { createUserErrorMessage, editUserErrorMessage } from './user-errors';
+export {
+  type AddUserInput,
+  type AddUserValues,
+  addUserSchema,
+  type EditUserInput,
+  type EditUserValues,
+  editDefaults,
+  editUserSchema,
+  emptyAddUser,
+  toEditUserRequest,
+  toNewUserRequest,
+} from './user-forms';
+export { createFakeUsersPort, demoCompetitiveness, demoUsers, ESTADOS_MX, stubUsersPort, type UsersSeed } from './users.fake';
+export * from './users.model';
+export type { CallOptions, UserMutationResult, UsersPort } from './users.port';
+export type {
+  CompetitivenessDTO,
+  EditUserRequest,
+  EstadoDTO,
+  NewUserRequest,
+  SupervisorDTO,
+  UsernameCheckDTO,
+  UsuarioDTO,
+} from './users.wire';
+export { type UsernameAvailability, useUsernameAvailability, usersKeys } from './use-users';
+export { CompetitivenessTable } from './competitiveness-table';
+export { AddUserModal, type AddUserModalProps, EditUserModal, type EditUserModalProps } from './user-modals';
+export { UsersScreen, type UsersScreenProps } from './users-screen';

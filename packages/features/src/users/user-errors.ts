@@ -1,0 +1,32 @@
+/** Maps what a port threw to the spec §8 texts of the create and edit flows. */
+import { ApiError, NetworkError } from '../errors';
+import { usersMessages as m } from './messages.es';
+
+function detailOf(error: unknown): string | undefined {
+  if (error instanceof ApiError) {
+    if (typeof error.detail === 'string') return error.detail.trim() || undefined;
+    if (Array.isArray(error.detail) && error.detail.length > 0) {
+      return error.detail.map((issue) => issue.msg).join('; ');
+    }
+    return undefined;
+  }
+  if (error instanceof Error && !(error instanceof NetworkError)) return error.message.trim() || undefined;
+  return undefined;
+}
+
+/** Toast text of a failed POST /users/new_user. */
+export function createUserErrorMessage(error: unknown): string {
+  if (error instanceof NetworkError) return m.createNetwork;
+  const detail = detailOf(error);
+  if (!detail) return m.createDefault;
+  const lower = detail.toLocaleLowerCase('es-MX');
+  if (lower.includes('usuario ya existe')) return m.createUsernameTaken;
+  if (lower.includes('email ya está registrado')) return m.createEmailTaken;
+  return m.createOther(detail);
+}
+
+/** Toast text of a failed PUT /users/edit_user/{id}: the server detail or the default. */
+export function editUserErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return detailOf(error) ?? m.editDefaultError;
+  return m.editDefaultError;
+}

@@ -1,0 +1,236 @@
+/**
+ * In-memory users port for stories and tests: realistic, stateful (create/edit change the list),
+ * with an optional delay. `stubUsersPort` throws for every method not overridden.
+ */
+import { ApiError } from '../errors';
+
+import type { UserMutationResult, UsersPort } from './users.port';
+import type { CompetitivenessDTO, EstadoDTO, SupervisorDTO, UsuarioDTO } from './users.wire';
+import { fullName, normalizeUsername, type Rol } from '@socio/contracts';
+
+export const ESTADOS_MX: EstadoDTO[] = [
+  'Aguascalientes',
+  'Baja California',
+  'Baja California Sur',
+  'Campeche',
+  'Chiapas',
+  'Chihuahua',
+  'Ciudad de México',
+  'Coahuila',
+  'Colima',
+  'Durango',
+  'Estado de México',
+  'Guanajuato',
+  'Guerrero',
+  'Hidalgo',
+  'Jalisco',
+  'Michoacán',
+  'Morelos',
+  'Nayarit',
+  'Nuevo León',
+  'Oaxaca',
+  'Puebla',
+  'Querétaro',
+  'Quintana Roo',
+  'San Luis Potosí',
+  'Sinaloa',
+  'Sonora',
+  'Tabasco',
+  'Tamaulipas',
+  'Tlaxcala',
+  'Veracruz',
+  'Yucatán',
+  'Zacatecas',
+].map((estado, index) => ({ id_estado: index + 1, estado }));
+
+function user(
+  id_usuario: number,
+  username: string,
+  nombres: string,
+  apellido_paterno: string,
+  apellido_materno: string,
+  rol: Rol,
+  extra: Partial<UsuarioDTO> = {},
+): UsuarioDTO {
+  return {
+    id_usuario,
+    username,
+    nombres,
+    apellido_paterno,
+    apellido_materno,
+    name: fullName({ nombres, apellido_paterno, apellido_materno }),
+    email: `${username}@socioeconomico.mx`,
+    rol,
+    supervisor: null,
+    supervisor_nombre: null,
+    estatus: 'Activo',
+    foto_path: null,
+    estado: null,
+    region: null,
+    ...extra,
+  };
+}
+
+const sup2 = { supervisor: 2, supervisor_nombre: 'Laura Méndez Ríos' };
+const sup3 = { supervisor: 3, supervisor_nombre: 'Ricardo Salinas Vega' };
+
+/** Twelve users: 1 admin, 2 supervisors, 9 visitors (one inactive) over several states. */
+export const demoUsers: UsuarioDTO[] = [
+  user(1, 'admin', 'Ana', 'García', 'Torres', 'Administrador'),
+  user(2, 'lmendez', 'Laura', 'Méndez', 'Ríos', 'Supervisor'),
+  user(3, 'rsalinas', 'Ricardo', 'Salinas', 'Vega', 'Supervisor'),
+  user(4, 'jperez', 'Juan', 'Pérez', 'López', 'Visitador', { ...sup2, estado: 19, region: 'Nuevo León' }),
+  user(5, 'mhernandez', 'María', 'Hernández', 'Cruz', 'Visitador', { ...sup2, estado: 19, region: 'Nuevo León' }),
+  user(6, 'cramirez', 'Carlos', 'Ramírez', 'Soto', 'Visitador', { ...sup3, estado: 15, region: 'Jalisco' }),
+  user(7, 'sflores', 'Sofía', 'Flores', 'Aguilar', 'Visitador', { ...sup3, estado: 7, region: 'Ciudad de México' }),
+  user(8, 'dmorales', 'Diego', 'Morales', 'Castillo', 'Visitador', {
+    ...sup2,
+    estado: 8,
+    region: 'Coahuila',
+    estatus: 'Inactivo',
+  }),
+  user(9, 'vortiz', 'Valeria', 'Ortiz', 'Navarro', 'Visitador', { ...sup3, estado: 21, region: 'Puebla' }),
+  user(10, 'egutierrez', 'Emilio', 'Gutiérrez', 'Reyes', 'Visitador', { ...sup2, estado: 28, region: 'Tamaulipas' }),
+  user(11, 'pvargas', 'Paola', 'Vargas', 'Domínguez', 'Visitador', { estado: 22, region: 'Querétaro' }),
+  user(12, 'arojas', 'Andrés', 'Rojas', 'Medina', 'Visitador', { ...sup3, estado: 11, region: 'Guanajuato' }),
+];
+
+/** One row per band (green, yellow, orange, red) and one without response days. */
+export const demoCompetitiveness: CompetitivenessDTO[] = [
+  { id: 4, name: 'Juan Pérez López', avatar: null, assignments: 40, studiesCompleted: 36, averageResponseDays: 2.35, completionPercentage: 90 },
+  { id: 5, name: 'María Hernández Cruz', avatar: null, assignments: 30, studiesCompleted: 18, averageResponseDays: 4.1, completionPercentage: 60 },
+  { id: 6, name: 'Carlos Ramírez Soto', avatar: null, assignments: 25, studiesCompleted: 8, averageResponseDays: 6.75, completionPercentage: 32 },
+  { id: 7, name: 'Sofía Flores Aguilar', avatar: null, assignments: 20, studiesCompleted: 2, averageResponseDays: 9, completionPercentage: 10 },
+  { id: 9, name: 'Valeria Ortiz Navarro', avatar: null, assignments: 6, studiesCompleted: 0, averageResponseDays: null, completionPercentage: 0 },
+  { id: 10, name: 'Emilio Gutiérrez Reyes', avatar: null, assignments: 12, studiesCompleted: 10, averageResponseDays: 1.5, completionPercentage: 83.3 },
+];
+
+export interface UsersSeed {
+  users?: UsuarioDTO[];
+  estados?: EstadoDTO[];
+  competitiveness?: CompetitivenessDTO[];
+  completionLast30Days?: number;
+  /** Usernames reported as taken even if no user has them. */
+  takenUsernames?: string[];
+}
+
+export interface FakeOptions {
+  /** Milliseconds every call waits (default 0). */
+  delay?: number;
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+export function createFakeUsersPort(seed: UsersSeed = {}, { delay = 0 }: FakeOptions = {}): UsersPort {
+  const users = clone(seed.users ?? demoUsers);
+  const estados = clone(seed.estados ?? ESTADOS_MX);
+  const competitiveness = clone(seed.competitiveness ?? demoCompetitiveness);
+  const taken = new Set((seed.takenUsernames ?? []).map(normalizeUsername));
+  let nextId = Math.max(0, ...users.map((u) => u.id_usuario)) + 1;
+
+  const supervisorName = (id: number | null) =>
+    id === null ? null : (users.find((u) => u.id_usuario === id)?.name ?? null);
+  const emailTaken = (email: string, except?: number) =>
+    users.some((u) => u.email.toLowerCase() === email.toLowerCase() && u.id_usuario !== except);
+
+  return {
+    async allUsers(o) {
+      await wait(delay, o?.signal);
+      return clone(users);
+    },
+    async createUser(body) {
+      await wait(delay);
+      const username = normalizeUsername(body.username);
+      if (taken.has(username) || users.some((u) => u.username === username)) {
+        throw new ApiError(409, 'El usuario ya existe');
+      }
+      if (emailTaken(body.email)) throw new ApiError(409, 'El email ya está registrado');
+      const created: UsuarioDTO = {
+        id_usuario: nextId++,
+        username,
+        nombres: body.nombres,
+        apellido_paterno: body.apellido_paterno,
+        apellido_materno: body.apellido_materno,
+        name: fullName(body),
+        email: body.email.toLowerCase(),
+        rol: body.role,
+        supervisor: body.supervisor,
+        supervisor_nombre: supervisorName(body.supervisor),
+        estatus: body.status,
+        foto_path: body.avatar,
+        estado: body.estado,
+        region: estados.find((e) => e.id_estado === body.estado)?.estado ?? null,
+      };
+      users.push(created);
+      return { usuario: clone(created) } satisfies UserMutationResult;
+    },
+    async editUser(id, body) {
+      await wait(delay);
+      const target = users.find((u) => u.id_usuario === id);
+      if (!target) throw new ApiError(404, 'Usuario no encontrado');
+      if (emailTaken(body.email, id)) throw new ApiError(409, 'El email ya está registrado');
+      Object.assign(target, {
+        nombres: body.nombres,
+        apellido_paterno: body.apellido_paterno,
+        apellido_materno: body.apellido_materno,
+        name: fullName(body),
+        email: body.email.toLowerCase(),
+        rol: body.role,
+        supervisor: body.supervisor,
+        supervisor_nombre: supervisorName(body.supervisor),
+        estatus: body.status,
+      });
+      return { usuario: clone(target) };
+    },
+    async checkUsername(raw, o) {
+      await wait(delay, o?.signal);
+      const username = normalizeUsername(raw);
+      return { username, available: !taken.has(username) && !users.some((u) => u.username === username) };
+    },
+    async supervisors(o) {
+      await wait(delay, o?.signal);
+      return users
+        .filter((u) => u.rol.toLowerCase() === 'supervisor' && u.estatus.toLowerCase() === 'activo')
+        .map((u): SupervisorDTO => ({ id: u.id_usuario, name: u.name }));
+    },
+    async estados(o) {
+      await wait(delay, o?.signal);
+      return clone(estados);
+    },
+    async competitiveness(o) {
+      await wait(delay, o?.signal);
+      return clone(competitiveness);
+    },
+    async completionLast30Days(o) {
+      await wait(delay, o?.signal);
+      return seed.completionLast30Days ?? 68.4;
+    },
+  };
+}
+
+/** A port whose every method throws 'no implementado' unless overridden. */
+export function stubUsersPort(overrides: Partial<UsersPort> = {}): UsersPort {
+  const missing = (name: string) => () => Promise.reject(new Error(`no implementado: users.${name}`));
+  return {
+    allUsers: missing('allUsers'),
+    createUser: missing('createUser'),
+    editUser: missing('editUser'),
+    checkUsername: missing('checkUsername'),
+    supervisors: missing('supervisors'),
+    estados: missing('estados'),
+    competitiveness: missing('competitiveness'),
+    completionLast30Days: missing('completionLast30Days'),
+    ...overrides,
+  };
+}

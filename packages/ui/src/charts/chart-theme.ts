@@ -1,0 +1,33 @@
+// Colours and nivo theme of the charts (hex values: nivo derives darker/lighter shades with d3-color,
+// which cannot read CSS variables). They follow the tokens in `styles.css`.
+import { formatNumber } from '../lib/format';
+
+/** Categorical palette, each colour with at least 3:1 contrast on white. */
+export const CHART_COLORS = ['#1f55c0', '#0e7490', '#b45309', '#047857', '#7c3aed', '#be185d', '#4b5563'];
+
+export const chartTheme = {
+  background: 'transparent',
+  text: {
+    fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, sans-serif',
+    fontSize: 12,
+    fill: '#4b5563',
+  },
+  axis: {
+    domain: { line: { stroke: '#d1d5db', strokeWidth: 1 } },
+    ticks: { line: { stroke: '#d1d5db', strokeWidth: 1 }, text: { fill: '#4b5563', fontSize: 12 } },
+    legend: { text: { fill: '#111827', fontSize: 12 } },
+  },
+  grid: { line: { stroke: '#e5e7eb', strokeWidth: 1 } },
+  crosshair: { line: { stroke: '#111827', strokeWidth: 1, strokeOpacity: 0.35 } },
+};
+
+/** Default value format of axes, tooltips and summaries: es-MX grouping. */
+export const formatChartValue = (value: number): string => formatNumber(value);
+
+/** Ticks for a value axis: five when the domain is fixed (0, 20, … 100), nivo's own otherwise. */
+export function valueTicks(domain: readonly [number, number] | undefined): number[] | number {
+  if (!domain) return 5;
+  const [min, max] = domain;
+  const step = (max - min) / 5;
+  return Array.from({ length: 6 }, (_, index) => min + step * index);
+}

@@ -1,0 +1,176 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor } from 'storybook/test';
+import { Button } from '../button/button';
+import { Modal } from '../modal/modal';
+import { toast } from './toast-store';
+import { Toaster } from './toaster';
+
+const meta = {
+  title: 'UI/Toast',
+  component: Toaster,
+  beforeEach: () => {
+    toast.dismiss();
+    return () => toast.dismiss();
+  },
+  render: (args) => (
+    <div className="flex flex-wrap gap-2">
+      <Toaster {...args} />
+      <Button onClick={() => toast.success('Usuario creado exitosamente!')}>Crear usuario</Button>
+      <Button variant="destructive" onClick={() => toast.error('Error al crear el usuario')}>
+        Provocar error
+      </Button>
+      <Button variant="outline" onClick={() => toast.info('Descargando 3 reportes pendientes...')}>
+        Descargar
+      </Button>
+    </div>
+  ),
+} satisfies Meta<typeof Toaster>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async () => {
+    toast.success('Usuario creado exitosamente!');
+    const status = await screen.findByRole('status');
+    await expect(status).toHaveTextContent('Usuario creado exitosamente!');
+    await expect(screen.getByRole('region', { name: 'Notificaciones' })).toContainElement(status);
+  },
+};
+
+export const Playground: Story = { args: { label: 'Notificaciones' } };
+
+export const Success: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Crear usuario' }));
+    await expect(await screen.findByRole('status')).toHaveTextContent('Usuario creado exitosamente!');
+    await expect(screen.queryByRole('alert')).toBeNull();
+  },
+};
+
+export const ErrorToast: Story = {
+  name: 'Error',
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Provocar error' }));
+    await expect(await screen.findByRole('alert')).toHaveTextContent('Error al crear el usuario');
+    await expect(screen.queryByRole('status')).toBeNull();
+  },
+};
+
+export const InfoToast: Story = {
+  name: 'Info',
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Descargar' }));
+    await expect(await screen.findByRole('status')).toHaveTextContent('Descargando 3 reportes pendientes...');
+  },
+};
+
+export const WithTitle: Story = {
+  play: async () => {
+    toast.success('El usuario maria.lopez (María López) ya puede iniciar sesión.', {
+      title: 'Usuario creado exitosamente!',
+    });
+    const status = await screen.findByRole('status');
+    await expect(status).toHaveTextContent('Usuario creado exitosamente!');
+    await expect(status).toHaveTextContent('maria.lopez');
+  },
+};
+
+export const Dismiss: Story = {
+  play: async () => {
+    toast.error('Error al guardar la carga', { duration: Number.POSITIVE_INFINITY });
+    await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar notificación' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  },
+};
+
+export const Stack: Story = {
+  play: async () => {
+    toast.success('Reporte enviado exitosamente');
+    toast.info('Descargando 2 reportes pendientes...');
+    toast.error('Error al marcar reportes: sin conexión');
+    await waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(2));
+    await expect(screen.getAllByRole('alert')).toHaveLength(1);
+    const region = screen.getByRole('region', { name: 'Notificaciones' });
+    const texts = [...region.querySelectorAll('[data-slot="toast"]')].map((node) => node.textContent);
+    await expect(texts[0]).toContain('Reporte enviado exitosamente');
+    await expect(texts[2]).toContain('Error al marcar reportes');
+  },
+};
+
+export const KeepsAtMostFive: Story = {
+  play: async () => {
+    for (let n = 1; n <= 7; n += 1) toast.info(`Aviso ${n}`);
+    await waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(5));
+    await expect(screen.queryByText('Aviso 1')).toBeNull();
+    await expect(screen.getByText('Aviso 7')).toBeVisible();
+  },
+};
+
+export const ReplaceById: Story = {
+  play: async () => {
+    toast.info('Guardando...', { id: 'carga' });
+    await screen.findByText('Guardando...');
+    toast.success('Carga guardada exitosamente: 25 registros procesados', { id: 'carga' });
+    await waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(1));
+    await expect(screen.getByRole('status')).toHaveTextContent('Carga guardada exitosamente');
+  },
+};
+
+/** Closes itself after about 5 seconds. */
+export const AutoDismiss: Story = {
+  play: async () => {
+    const shownAt = performance.now();
+    toast.success('Reporte enviado exitosamente');
+    await screen.findByRole('status');
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 8000, interval: 100 });
+    const elapsed = performance.now() - shownAt;
+    await expect(elapsed).toBeGreaterThanOrEqual(4900);
+    await expect(elapsed).toBeLessThan(7000);
+  },
+};
+
+export const PausesOnHover: Story = {
+  play: async () => {
+    toast.info('Pasa el puntero para leer con calma', { duration: 400 });
+    const status = await screen.findByRole('status');
+    await userEvent.hover(status);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await expect(screen.getByRole('status')).toBeVisible();
+    await userEvent.unhover(status);
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 2000 });
+  },
+};
+
+/** A toast raised while a modal is open can be dismissed without closing the modal. */
+export const OverModal: Story = {
+  render: (args) => (
+    <>
+      <Toaster {...args} />
+      <Modal
+        defaultOpen
+        title="Editar usuario"
+        footer={
+          <Button
+            onClick={() =>
+              toast.error('Error al actualizar el usuario', { duration: Number.POSITIVE_INFINITY })
+            }
+          >
+            Guardar
+          </Button>
+        }
+      >
+        <p>Datos del usuario.</p>
+      </Modal>
+    </>
+  ),
+  play: async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Guardar' }));
+    const alert = await screen.findByRole('alert');
+    await expect(alert).toHaveTextContent('Error al actualizar el usuario');
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar notificación' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await expect(screen.getByRole('dialog', { name: 'Editar usuario' })).toBeVisible();
+  },
+};
