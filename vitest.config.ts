@@ -51,6 +51,29 @@ export default defineConfig({
       {
         extends: true,
         plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+        // Pre-bundle the browser dependencies up front: a re-optimisation in the middle of a run
+        // reloads the page and fails whichever story is running at that moment.
+        optimizeDeps: {
+          include: [
+            '@socio/ui > radix-ui',
+            '@socio/ui > lucide-react',
+            '@socio/ui > class-variance-authority',
+            '@socio/ui > clsx',
+            '@socio/ui > tailwind-merge',
+            '@socio/ui > @tanstack/react-table',
+            '@socio/ui > @tanstack/react-virtual',
+            '@socio/ui > react-dropzone',
+            '@socio/ui > react-pdf',
+            '@socio/ui > @nivo/core',
+            '@socio/ui > @nivo/pie',
+            '@socio/ui > @nivo/line',
+            '@socio/ui > @nivo/bar',
+            '@socio/features > @tanstack/react-query',
+            '@socio/features > react-hook-form',
+            '@socio/features > @hookform/resolvers/zod',
+            '@socio/features > zod',
+          ],
+        },
         test: {
           name: 'storybook',
           testTimeout: 30_000,

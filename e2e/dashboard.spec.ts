@@ -18,7 +18,9 @@ const count = (n: number) => n.toLocaleString('es-MX');
 const percent = (n: number) => `${n.toLocaleString('es-MX', { maximumFractionDigits: 1 })}%`;
 
 async function resumenFor(page: Page, token: string): Promise<Resumen> {
-  const response = await page.request.get('/api/dashboard/resumen', { headers: { Authorization: `Bearer ${token}` } });
+  const response = await page.request.get('/api/dashboard/resumen', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(200);
   return (await response.json()) as Resumen;
 }
@@ -38,8 +40,12 @@ test.describe('Dashboard (Inicio)', () => {
     expect(resumen.indicadores.estudios_activos).toBeGreaterThan(0);
 
     await expect(card(page, 'Estudios activos')).toHaveText(count(resumen.indicadores.estudios_activos));
-    await expect(card(page, 'Completados esta semana')).toHaveText(count(resumen.indicadores.completados_semana));
-    await expect(card(page, 'Nuevas solicitudes esta semana')).toHaveText(count(resumen.indicadores.nuevas_semana));
+    await expect(card(page, 'Completados esta semana')).toHaveText(
+      count(resumen.indicadores.completados_semana),
+    );
+    await expect(card(page, 'Nuevas solicitudes esta semana')).toHaveText(
+      count(resumen.indicadores.nuevas_semana),
+    );
     await expect(card(page, '% completado (30 días)')).toHaveText(
       percent(resumen.indicadores.porcentaje_completado_30d),
     );

@@ -97,10 +97,13 @@ export async function createTempUser(request: APIRequestContext, label: string) 
 
 /** Reads which storage holds the session JSON. */
 export async function storedSession(page: Page) {
-  return page.evaluate((key) => ({
-    local: window.localStorage.getItem(key),
-    session: window.sessionStorage.getItem(key),
-  }), SESSION_KEY);
+  return page.evaluate(
+    (key) => ({
+      local: window.localStorage.getItem(key),
+      session: window.sessionStorage.getItem(key),
+    }),
+    SESSION_KEY,
+  );
 }
 
 export const test = base;

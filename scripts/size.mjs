@@ -20,7 +20,9 @@ const FORBIDDEN = [
 ];
 
 if (!existsSync(manifestPath)) {
-  console.error(`No existe ${path.relative(root, manifestPath)}: ejecuta antes "pnpm --filter @socio/backoffice build".`);
+  console.error(
+    `No existe ${path.relative(root, manifestPath)}: ejecuta antes "pnpm --filter @socio/backoffice build".`,
+  );
   process.exit(1);
 }
 

@@ -24,7 +24,11 @@ export default defineConfig({
             // Heavy libraries get their own chunks, loaded only by the routes that need them.
             { name: 'charts', test: /node_modules[\\/](@nivo|d3-[^\\/]+|@react-spring)[\\/]/, priority: 20 },
             { name: 'pdf', test: /node_modules[\\/](pdfjs-dist|react-pdf)[\\/]/, priority: 20 },
-            { name: 'table', test: /node_modules[\\/]@tanstack[\\/](react-table|table-core|react-virtual|virtual-core)[\\/]/, priority: 20 },
+            {
+              name: 'table',
+              test: /node_modules[\\/]@tanstack[\\/](react-table|table-core|react-virtual|virtual-core)[\\/]/,
+              priority: 20,
+            },
           ],
         },
       },

@@ -27,7 +27,8 @@ export default defineConfig({
   dts: true,
   sourcemap: false,
   clean: false,
-  splitting: false,
+  // Keeps the components' `lazy(() => import(...))` boundaries: nivo and react-pdf load on demand.
+  splitting: true,
   treeshake: true,
   outDir: 'dist',
   tsconfig: 'tsconfig.json',

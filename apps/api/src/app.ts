@@ -5,7 +5,12 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchema } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifySchema,
+} from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppConfig } from './config';
@@ -79,7 +84,10 @@ function openApiTransform({ schema, url }: { schema: FastifySchema; url: string 
   const response = (schema as { response?: Record<string, unknown> }).response;
   if (response) {
     out.response = Object.fromEntries(
-      Object.entries(response).map(([code, s]) => [code, s instanceof z.ZodType ? zodToJsonSchema(s, 'output') : s]),
+      Object.entries(response).map(([code, s]) => [
+        code,
+        s instanceof z.ZodType ? zodToJsonSchema(s, 'output') : s,
+      ]),
     );
   }
   return { schema: out as FastifySchema, url };
@@ -103,7 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Router-level failures (malformed %-encoding, over-long path parameter) keep the `{ detail }` shape.
     frameworkErrors(error, _request, reply) {
-      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       const detail =
         error.code === 'FST_ERR_BAD_URL'
           ? ERROR_MESSAGES.badUrl
@@ -142,7 +151,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
       (status === 400 && error instanceof SyntaxError)
     ) {
-      return reply.status(422).send({ detail: [{ loc: ['body'], msg: ERROR_MESSAGES.invalidJson, type: 'json_invalid' }] });
+      return reply
+        .status(422)
+        .send({ detail: [{ loc: ['body'], msg: ERROR_MESSAGES.invalidJson, type: 'json_invalid' }] });
     }
     if (status === 413) return reply.status(413).send({ detail: ERROR_MESSAGES.bodyTooLarge });
     if (status === 415) return reply.status(415).send({ detail: ERROR_MESSAGES.unsupportedMediaType });
@@ -166,7 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       openapi: '3.1.0',
       info: {
         title: 'Socioeconómico API',
-        description: 'API del back-office de estudios socioeconómicos. Errores con la forma `{ "detail": ... }`.',
+        description:
+          'API del back-office de estudios socioeconómicos. Errores con la forma `{ "detail": ... }`.',
         version: '0.1.0',
       },
       components: {
@@ -181,7 +193,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get(
     '/api/health',
-    { schema: { tags: ['sistema'], summary: 'Estado del servidor', security: [], response: { 200: healthResponseSchema } } },
+    {
+      schema: {
+        tags: ['sistema'],
+        summary: 'Estado del servidor',
+        security: [],
+        response: { 200: healthResponseSchema },
+      },
+    },
     async () => {
       await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
       return { status: 'ok' as const, db: kind };
@@ -219,7 +238,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (serveApp && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname)) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     return reply.status(404).send({ detail: ERROR_MESSAGES.notFound });
   });

@@ -15,7 +15,8 @@ export interface AuditEntry {
 }
 
 /** Keys never written to the audit log, at any depth. */
-const SECRET_KEYS = /^(password|password_hash|current_password|new_password|confirm_password|token|jwt|secret)$/i;
+const SECRET_KEYS =
+  /^(password|password_hash|current_password|new_password|confirm_password|token|jwt|secret)$/i;
 
 /** Copy of `value` without secret keys (see SECRET_KEYS). */
 export function redactSecrets(value: unknown, depth = 0): unknown {

@@ -47,7 +47,9 @@ async function main(): Promise<void> {
     `  API:            http://localhost:${config.port}/api   Documentación: http://localhost:${config.port}/api/docs`,
     `  Base de datos:  ${dbText}`,
     `  Migraciones:    ${applied.length ? `aplicadas ${applied.join(', ')}` : 'al día'}`,
-    seeded.seeded ? `  Datos iniciales: ${seeded.users} usuarios creados` : '  Datos iniciales: ya existían usuarios',
+    seeded.seeded
+      ? `  Datos iniciales: ${seeded.users} usuarios creados`
+      : '  Datos iniciales: ya existían usuarios',
     '',
     '  Credenciales de acceso:',
     `    Administrador:  ${config.adminEmail} / ${config.adminPassword === 'Admin2026!' ? 'Admin2026!' : '(ADMIN_PASSWORD)'}`,

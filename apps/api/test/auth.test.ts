@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../src/modules/auth/tokens';
-import { ADMIN_PASSWORD, createTestContext, DEMO_PASSWORD, dbKinds, ROLE_EMAILS, type TestContext } from './helpers';
+import {
+  ADMIN_PASSWORD,
+  createTestContext,
+  DEMO_PASSWORD,
+  dbKinds,
+  ROLE_EMAILS,
+  type TestContext,
+} from './helpers';
 
 const login = (ctx: TestContext, body: unknown, remoteAddress = '127.0.0.1') =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: body as object, remoteAddress });
@@ -29,7 +36,10 @@ describe.each(dbKinds())('auth (%s)', (kind) => {
       expect(typeof body.id_usuario).toBe('number');
       expect(body.token.split('.')).toHaveLength(3);
       expect(body).not.toHaveProperty('password_hash');
-      const me = await ctx.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${body.token}` } });
+      const me = await ctx.app.inject({
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${body.token}` },
+      });
       expect(me.statusCode).toBe(200);
       expect(me.json().id_usuario).toBe(body.id_usuario);
     });
@@ -43,7 +53,11 @@ describe.each(dbKinds())('auth (%s)', (kind) => {
     });
 
     it('answers the same 401 for an unknown e-mail and a wrong password', async () => {
-      const unknown = await login(ctx, { email: 'nadie@socioeconomico.mx', password: 'Cualquiera1' }, '10.1.0.1');
+      const unknown = await login(
+        ctx,
+        { email: 'nadie@socioeconomico.mx', password: 'Cualquiera1' },
+        '10.1.0.1',
+      );
       const wrong = await login(ctx, { email: ROLE_EMAILS.Supervisor, password: 'Incorrecta1' }, '10.1.0.1');
       expect(unknown.statusCode).toBe(401);
       expect(wrong.statusCode).toBe(401);
@@ -52,13 +66,21 @@ describe.each(dbKinds())('auth (%s)', (kind) => {
     });
 
     it('answers 403 to an inactive user with the right password', async () => {
-      await ctx.db.updateTable('usuarios').set({ estatus: 'inactivo' }).where('email', '=', 'visitador20@socioeconomico.mx').execute();
+      await ctx.db
+        .updateTable('usuarios')
+        .set({ estatus: 'inactivo' })
+        .where('email', '=', 'visitador20@socioeconomico.mx')
+        .execute();
       const res = await login(ctx, { email: 'visitador20@socioeconomico.mx', password: DEMO_PASSWORD });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ detail: 'Tu cuenta está inactiva. Contacta a un administrador.' });
       const wrong = await login(ctx, { email: 'visitador20@socioeconomico.mx', password: 'otra-cosa' });
       expect(wrong.statusCode).toBe(401);
-      await ctx.db.updateTable('usuarios').set({ estatus: 'activo' }).where('email', '=', 'visitador20@socioeconomico.mx').execute();
+      await ctx.db
+        .updateTable('usuarios')
+        .set({ estatus: 'activo' })
+        .where('email', '=', 'visitador20@socioeconomico.mx')
+        .execute();
     });
 
     it.each([
@@ -98,10 +120,14 @@ describe.each(dbKinds())('auth (%s)', (kind) => {
       }
       const locked = await login(ctx, { email, password: DEMO_PASSWORD }, ip);
       expect(locked.statusCode).toBe(429);
-      expect(locked.json()).toEqual({ detail: 'Demasiados intentos fallidos. Intenta de nuevo en 15 minutos.' });
+      expect(locked.json()).toEqual({
+        detail: 'Demasiados intentos fallidos. Intenta de nuevo en 15 minutos.',
+      });
       // Same e-mail from another address, and another e-mail from the same address, still work.
       expect((await login(ctx, { email, password: DEMO_PASSWORD }, '10.9.9.10')).statusCode).toBe(200);
-      expect((await login(ctx, { email: ROLE_EMAILS.Visitador, password: DEMO_PASSWORD }, ip)).statusCode).toBe(200);
+      expect(
+        (await login(ctx, { email: ROLE_EMAILS.Visitador, password: DEMO_PASSWORD }, ip)).statusCode,
+      ).toBe(200);
       // The lock lifts when the failures are older than the window.
       await ctx.db
         .updateTable('login_attempts')
@@ -115,9 +141,11 @@ describe.each(dbKinds())('auth (%s)', (kind) => {
     it('counts failures again from zero after a successful sign-in', async () => {
       const email = 'supervisor2@socioeconomico.mx';
       const ip = '10.8.8.8';
-      for (let i = 0; i < 9; i++) expect((await login(ctx, { email, password: 'mala' }, ip)).statusCode).toBe(401);
+      for (let i = 0; i < 9; i++)
+        expect((await login(ctx, { email, password: 'mala' }, ip)).statusCode).toBe(401);
       expect((await login(ctx, { email, password: DEMO_PASSWORD }, ip)).statusCode).toBe(200);
-      for (let i = 0; i < 9; i++) expect((await login(ctx, { email, password: 'mala' }, ip)).statusCode).toBe(401);
+      for (let i = 0; i < 9; i++)
+        expect((await login(ctx, { email, password: 'mala' }, ip)).statusCode).toBe(401);
       expect((await login(ctx, { email, password: DEMO_PASSWORD }, ip)).statusCode).toBe(200);
     });
   });
@@ -127,7 +155,11 @@ describe.each(dbKinds())('auth (%s)', (kind) => {
       const res = await ctx.request({ url: '/api/auth/me' }, 'Visitador');
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body).toMatchObject({ email: ROLE_EMAILS.Visitador, rol: 'Visitador', nombres: 'María Fernanda' });
+      expect(body).toMatchObject({
+        email: ROLE_EMAILS.Visitador,
+        rol: 'Visitador',
+        nombres: 'María Fernanda',
+      });
       expect(body).not.toHaveProperty('token');
     });
 
@@ -156,7 +188,10 @@ describe.each(dbKinds())('auth (%s)', (kind) => {
       const expired = await createTokenService(ctx.config.jwtSecret, -60).sign(claims);
       const valid = await createTokenService(ctx.config.jwtSecret, 60).sign(claims);
       for (const token of [forged, expired]) {
-        const res = await ctx.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+        const res = await ctx.app.inject({
+          url: '/api/auth/me',
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(res.statusCode).toBe(401);
         expect(res.json()).toEqual({ detail: 'Token inválido o expirado' });
       }

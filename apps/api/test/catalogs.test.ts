@@ -23,7 +23,11 @@ describe.each(dbKinds())('catalogos (%s)', (kind) => {
   });
 
   it('stores each state with its INEGI key and aliases', async () => {
-    const cdmx = await ctx.db.selectFrom('estados').selectAll().where('id_estado', '=', 9).executeTakeFirstOrThrow();
+    const cdmx = await ctx.db
+      .selectFrom('estados')
+      .selectAll()
+      .where('id_estado', '=', 9)
+      .executeTakeFirstOrThrow();
     expect(cdmx.clave).toBe('09');
     expect(cdmx.aliases).toEqual(expect.arrayContaining(['CDMX', 'Distrito Federal']));
   });

@@ -16,7 +16,11 @@ describe('PGlite file database', () => {
       const first = await createDatabase({ databaseUrl: null, dataDir: dir });
       expect(first.kind).toBe('pglite');
       expect(await migrate(first.db)).toEqual(migrations.map((m) => m.name));
-      await seed(first.db, { adminEmail: 'admin@socioeconomico.mx', adminPassword: 'Admin2026!', demo: false });
+      await seed(first.db, {
+        adminEmail: 'admin@socioeconomico.mx',
+        adminPassword: 'Admin2026!',
+        demo: false,
+      });
       await first.close();
 
       const second = await createDatabase({ databaseUrl: null, dataDir: dir });
@@ -46,11 +50,21 @@ describe.each(dbKinds())('database (%s)', (kind) => {
   });
 
   it('seeds once: a second seed does nothing', async () => {
-    const before = await ctx.db.selectFrom('usuarios').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await ctx.db
+      .selectFrom('usuarios')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(before.n)).toBe(24);
-    const again = await seed(ctx.db, { adminEmail: 'otro@socioeconomico.mx', adminPassword: 'x', demo: true });
+    const again = await seed(ctx.db, {
+      adminEmail: 'otro@socioeconomico.mx',
+      adminPassword: 'x',
+      demo: true,
+    });
     expect(again.seeded).toBe(false);
-    const after = await ctx.db.selectFrom('usuarios').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom('usuarios')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(24);
   });
 
@@ -64,10 +78,16 @@ describe.each(dbKinds())('database (%s)', (kind) => {
       estatus: 'activo' as const,
     };
     await expect(
-      ctx.db.insertInto('usuarios').values({ ...base, username: 'unico.1', email: 'ADMIN@socioeconomico.mx' }).execute(),
+      ctx.db
+        .insertInto('usuarios')
+        .values({ ...base, username: 'unico.1', email: 'ADMIN@socioeconomico.mx' })
+        .execute(),
     ).rejects.toMatchObject({ code: '23505' });
     await expect(
-      ctx.db.insertInto('usuarios').values({ ...base, username: 'admin', email: 'otro@example.mx' }).execute(),
+      ctx.db
+        .insertInto('usuarios')
+        .values({ ...base, username: 'admin', email: 'otro@example.mx' })
+        .execute(),
     ).rejects.toMatchObject({ code: '23505' });
   });
 
@@ -88,20 +108,34 @@ describe.each(dbKinds())('database (%s)', (kind) => {
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         ctx.db.transaction().execute(async (trx) => {
-          await trx.insertInto('clientes').values({ nombre: name(i) }).execute();
+          await trx
+            .insertInto('clientes')
+            .values({ nombre: name(i) })
+            .execute();
           await new Promise((resolve) => setTimeout(resolve, 5));
-          const mine = await trx.selectFrom('clientes').select('nombre').where('nombre', '=', name(i)).execute();
+          const mine = await trx
+            .selectFrom('clientes')
+            .select('nombre')
+            .where('nombre', '=', name(i))
+            .execute();
           expect(mine).toHaveLength(1);
         }),
       ),
     );
     await expect(
       ctx.db.transaction().execute(async (trx) => {
-        await trx.insertInto('clientes').values({ nombre: name(99) }).execute();
+        await trx
+          .insertInto('clientes')
+          .values({ nombre: name(99) })
+          .execute();
         throw new Error('falla a propósito');
       }),
     ).rejects.toThrow('falla a propósito');
-    const rows = await ctx.db.selectFrom('clientes').select('nombre').where('nombre', 'like', `Cliente concurrente ${kind}%`).execute();
+    const rows = await ctx.db
+      .selectFrom('clientes')
+      .select('nombre')
+      .where('nombre', 'like', `Cliente concurrente ${kind}%`)
+      .execute();
     expect(rows).toHaveLength(8);
     await ctx.db.deleteFrom('clientes').where('nombre', 'like', `Cliente concurrente ${kind}%`).execute();
   });

@@ -75,7 +75,7 @@ const STRINGS = [
   '2026-13-45',
   '31/02/2026',
   '9'.repeat(40),
-  '${jndi:ldap://x}',
+  '$' + '{jndi:ldap://x}',
 ];
 
 function randomString(rng: Rng): string {
@@ -111,7 +111,11 @@ function randomJson(rng: Rng, depth = 0): unknown {
   if (depth > 3 || rng.chance(0.5)) return randomScalar(rng);
   if (rng.chance(0.5)) return Array.from({ length: rng.int(5) }, () => randomJson(rng, depth + 1));
   const obj: Record<string, unknown> = {};
-  for (let i = rng.int(5); i > 0; i--) obj[rng.pick(['a', 'id', '__proto__', 'constructor', randomString(rng).slice(0, 20)])] = randomJson(rng, depth + 1);
+  for (let i = rng.int(5); i > 0; i--)
+    obj[rng.pick(['a', 'id', '__proto__', 'constructor', randomString(rng).slice(0, 20)])] = randomJson(
+      rng,
+      depth + 1,
+    );
   return obj;
 }
 
@@ -124,7 +128,9 @@ function valueFor(schema: JsonSchema | undefined, rng: Rng, mutate: number, dept
   const type = Array.isArray(schema.type) ? rng.pick(schema.type) : schema.type;
   switch (type) {
     case 'string':
-      return rng.chance(0.7) ? rng.pick(['abc', 'Juan', 'a@b.mx', '2026-01-15', 'TEC_MTY', 'CDMX']) : randomString(rng);
+      return rng.chance(0.7)
+        ? rng.pick(['abc', 'Juan', 'a@b.mx', '2026-01-15', 'TEC_MTY', 'CDMX'])
+        : randomString(rng);
     case 'integer':
     case 'number':
       return rng.pick([1, 2, 0, -5, 10, 999_999]);
@@ -133,7 +139,9 @@ function valueFor(schema: JsonSchema | undefined, rng: Rng, mutate: number, dept
     case 'null':
       return null;
     case 'array':
-      return depth > 3 ? [] : Array.from({ length: rng.int(4) }, () => valueFor(schema.items, rng, mutate, depth + 1));
+      return depth > 3
+        ? []
+        : Array.from({ length: rng.int(4) }, () => valueFor(schema.items, rng, mutate, depth + 1));
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [key, prop] of Object.entries(schema.properties ?? {})) {
@@ -148,7 +156,16 @@ function valueFor(schema: JsonSchema | undefined, rng: Rng, mutate: number, dept
 }
 
 function routesFromOpenApi(doc: {
-  paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Array<{ name: string; in: string }>;
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+      }
+    >
+  >;
 }): FuzzRoute[] {
   const routes: FuzzRoute[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -195,17 +212,29 @@ function buildRequest(route: FuzzRoute, rng: Rng, tokens: Record<string, string>
     const repeat = rng.chance(0.15) ? 2 : 1;
     for (let i = 0; i < repeat; i++) query.push(`${q}=${enc(String(randomScalar(rng)))}`);
   }
-  if (rng.chance(0.2)) query.push(`${enc(randomString(rng).slice(0, 20))}=${enc(randomString(rng).slice(0, 50))}`);
+  if (rng.chance(0.2))
+    query.push(`${enc(randomString(rng).slice(0, 20))}=${enc(randomString(rng).slice(0, 50))}`);
   if (rng.chance(0.05)) query.push('%E0%A4%A=1');
   if (query.length) url += `?${query.join('&')}`;
 
-  const method = rng.chance(0.08) ? rng.pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']) : route.method;
+  const method = rng.chance(0.08)
+    ? rng.pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'])
+    : route.method;
   const headers: Record<string, string> = {};
   const auth = rng.pick(['admin', 'admin', 'admin', 'supervisor', 'visitor', 'none', 'garbage', 'malformed']);
-  if (auth === 'garbage') headers.authorization = `Bearer ${randomString(rng).slice(0, 200).replace(/[^\x21-\x7e]/g, 'x') || 'x'}`;
-  else if (auth === 'malformed') headers.authorization = rng.pick(['Bearer', 'Basic abc', 'Bearer a.b.c', 'bearer   ']);
+  if (auth === 'garbage')
+    headers.authorization = `Bearer ${
+      randomString(rng)
+        .slice(0, 200)
+        .replace(/[^\x21-\x7e]/g, 'x') || 'x'
+    }`;
+  else if (auth === 'malformed')
+    headers.authorization = rng.pick(['Bearer', 'Basic abc', 'Bearer a.b.c', 'bearer   ']);
   else if (auth !== 'none') headers.authorization = `Bearer ${tokens[auth]}`;
-  if (rng.chance(0.05)) headers['x-request-id'] = randomString(rng).slice(0, 100).replace(/[^\x20-\x7e]/g, '');
+  if (rng.chance(0.05))
+    headers['x-request-id'] = randomString(rng)
+      .slice(0, 100)
+      .replace(/[^\x20-\x7e]/g, '');
   if (rng.chance(0.05)) headers['accept-language'] = 'es-MX,\u00ff';
 
   const options: InjectOptions = { method: method as InjectOptions['method'], url, headers };
@@ -219,11 +248,33 @@ function buildRequest(route: FuzzRoute, rng: Rng, tokens: Record<string, string>
   switch (rng.int(9)) {
     case 0:
       headers['content-type'] = 'application/json';
-      options.payload = rng.pick(['{', '{"a":', '[1,2', 'nul', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '', ' ', '\u0000']);
+      options.payload = rng.pick([
+        '{',
+        '{"a":',
+        '[1,2',
+        'nul',
+        '{"__proto__":{"x":1}}',
+        '{"constructor":{"prototype":{"x":1}}}',
+        '',
+        ' ',
+        '\u0000',
+      ]);
       break;
     case 1:
-      headers['content-type'] = rng.pick(['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'image/png', 'application/octet-stream', 'multipart/form-data', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/json; charset=utf-16']);
-      options.payload = rng.chance(0.5) ? randomString(rng) : '--x\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nabc\r\n--x--';
+      headers['content-type'] = rng.pick([
+        'text/plain',
+        'application/xml',
+        'application/x-www-form-urlencoded',
+        'image/png',
+        'application/octet-stream',
+        'multipart/form-data',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=latin1',
+        'application/json; charset=utf-16',
+      ]);
+      options.payload = rng.chance(0.5)
+        ? randomString(rng)
+        : '--x\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nabc\r\n--x--';
       break;
     case 2:
       options.payload = randomString(rng);
@@ -272,10 +323,15 @@ describe.each(dbKinds())('fuzz (%s)', (kind) => {
         failures.push(
           `#${i} ${options.method} ${String(options.url).slice(0, 200)} ${JSON.stringify(options.headers).slice(0, 200)} ${String(options.payload ?? '').slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`,
         );
-      } else if (res.statusCode >= 400 && options.method !== 'HEAD' && String(res.headers['content-type'] ?? '').includes('json')) {
+      } else if (
+        res.statusCode >= 400 &&
+        options.method !== 'HEAD' &&
+        String(res.headers['content-type'] ?? '').includes('json')
+      ) {
         // Every JSON error keeps the FastAPI shape.
         const body = res.json();
-        if (!('detail' in body)) failures.push(`#${i} ${options.method} ${options.url} → ${res.statusCode} sin detail`);
+        if (!('detail' in body))
+          failures.push(`#${i} ${options.method} ${options.url} → ${res.statusCode} sin detail`);
       }
     }
     expect(failures, failures.slice(0, 10).join('\n')).toEqual([]);

@@ -77,7 +77,10 @@ function withDatabase(url: string, name: string): string {
  * A migrated, seeded database and a ready app. PGlite runs in memory; PostgreSQL gets a fresh
  * `socio_test_<random>` database on `TEST_PG_URL`, dropped by `close()`.
  */
-export async function createTestContext(kind: DatabaseKind, options: TestContextOptions = {}): Promise<TestContext> {
+export async function createTestContext(
+  kind: DatabaseKind,
+  options: TestContextOptions = {},
+): Promise<TestContext> {
   let databaseUrl: string | null = null;
   let dropDatabase: (() => Promise<void>) | null = null;
   if (kind === 'postgres') {

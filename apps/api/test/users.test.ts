@@ -61,7 +61,10 @@ describe.each(dbKinds())('users (%s)', (kind) => {
         estado: 19,
         region: 'Nuevo León',
       });
-      expect(usuarios.find((u) => u.username === 'admin')).toMatchObject({ rol: 'Administrador', supervisor: null });
+      expect(usuarios.find((u) => u.username === 'admin')).toMatchObject({
+        rol: 'Administrador',
+        supervisor: null,
+      });
       expect(JSON.stringify(usuarios)).not.toContain('scrypt');
     });
 
@@ -150,7 +153,9 @@ describe.each(dbKinds())('users (%s)', (kind) => {
       const adminId = await userIdByEmail(ctx.db, 'admin@socioeconomico.mx');
       const visitorId = await userIdByEmail(ctx.db, 'visitador2@socioeconomico.mx');
       for (const supervisor of [adminId, visitorId, 999999]) {
-        const res = await create(newUser({ username: 'sup.check', email: 'sup.check@example.mx', supervisor }));
+        const res = await create(
+          newUser({ username: 'sup.check', email: 'sup.check@example.mx', supervisor }),
+        );
         expect(res.statusCode).toBe(422);
         expect(res.json().detail[0]).toMatchObject({
           loc: ['body', 'supervisor'],
@@ -169,7 +174,9 @@ describe.each(dbKinds())('users (%s)', (kind) => {
     });
 
     it('rejects an unknown estado', async () => {
-      const res = await create(newUser({ username: 'estado.malo', email: 'estado.malo@example.mx', estado: 40 }));
+      const res = await create(
+        newUser({ username: 'estado.malo', email: 'estado.malo@example.mx', estado: 40 }),
+      );
       expect(res.statusCode).toBe(422);
       expect(res.json().detail[0].loc).toEqual(['body', 'estado']);
     });
@@ -193,7 +200,11 @@ describe.each(dbKinds())('users (%s)', (kind) => {
       const target = (await allUsers()).find((u) => u.email === 'visitador3@socioeconomico.mx')!;
       const res = await edit(
         target.id_usuario,
-        editBody(target, { nombres: '  Ana Karina ', email: 'ANA.KARINA@Example.mx', username: 'otro.nombre' }),
+        editBody(target, {
+          nombres: '  Ana Karina ',
+          email: 'ANA.KARINA@Example.mx',
+          username: 'otro.nombre',
+        }),
       );
       expect(res.statusCode).toBe(200);
       expect(res.json().usuario).toMatchObject({
@@ -254,7 +265,10 @@ describe.each(dbKinds())('users (%s)', (kind) => {
       expect(bad.statusCode).toBe(422);
       expect(bad.json().detail[0].loc).toEqual(['body', 'supervisor']);
       const sup = users.find((u) => u.email === 'supervisor1@socioeconomico.mx')!;
-      const self = await edit(sup.id_usuario, editBody(sup, { role: 'Visitador', supervisor: sup.id_usuario }));
+      const self = await edit(
+        sup.id_usuario,
+        editBody(sup, { role: 'Visitador', supervisor: sup.id_usuario }),
+      );
       expect(self.statusCode).toBe(422);
     });
 
@@ -297,7 +311,10 @@ describe.each(dbKinds())('users (%s)', (kind) => {
       const headers = await ctx.authHeaders(email);
       expect((await ctx.app.inject({ url: '/api/users/all_users', headers })).statusCode).toBe(403);
       const target = (await allUsers()).find((u) => u.email === email)!;
-      expect((await edit(target.id_usuario, editBody(target, { role: 'Supervisor', supervisor: null }))).statusCode).toBe(200);
+      expect(
+        (await edit(target.id_usuario, editBody(target, { role: 'Supervisor', supervisor: null })))
+          .statusCode,
+      ).toBe(200);
       expect((await ctx.app.inject({ url: '/api/users/all_users', headers })).statusCode).toBe(200);
       expect((await edit(target.id_usuario, editBody(target))).statusCode).toBe(200);
     });
@@ -305,7 +322,10 @@ describe.each(dbKinds())('users (%s)', (kind) => {
 
   describe('GET /api/users/check_username/{username}', () => {
     it('normalises the username and tells whether it is free', async () => {
-      const taken = await ctx.request({ url: `/api/users/check_username/${encodeURIComponent(' Maria.Hernandez ')}` }, 'Supervisor');
+      const taken = await ctx.request(
+        { url: `/api/users/check_username/${encodeURIComponent(' Maria.Hernandez ')}` },
+        'Supervisor',
+      );
       expect(taken.statusCode).toBe(200);
       expect(taken.json()).toEqual({ username: 'maria.hernandez', available: false });
       const free = await ctx.request({ url: '/api/users/check_username/Nuevo%20Usuario' }, 'Administrador');
@@ -314,7 +334,10 @@ describe.each(dbKinds())('users (%s)', (kind) => {
 
     it('reports usernames that break the rules as unavailable', async () => {
       for (const raw of ['ab', 'con_guion', 'ñandú']) {
-        const res = await ctx.request({ url: `/api/users/check_username/${encodeURIComponent(raw)}` }, 'Administrador');
+        const res = await ctx.request(
+          { url: `/api/users/check_username/${encodeURIComponent(raw)}` },
+          'Administrador',
+        );
         expect(res.statusCode).toBe(200);
         expect(res.json().available).toBe(false);
       }
@@ -328,22 +351,42 @@ describe.each(dbKinds())('users (%s)', (kind) => {
       const names = res.json().supervisors.map((s: { name: string }) => s.name);
       expect(names).toContain('Rocío Garza Treviño');
       expect(names).toContain('Claudia Navarro Orozco');
-      await ctx.db.updateTable('usuarios').set({ estatus: 'inactivo' }).where('email', '=', 'supervisor3@socioeconomico.mx').execute();
+      await ctx.db
+        .updateTable('usuarios')
+        .set({ estatus: 'inactivo' })
+        .where('email', '=', 'supervisor3@socioeconomico.mx')
+        .execute();
       const after = await ctx.request({ url: '/api/users/supervisors_list' }, 'Administrador');
-      expect(after.json().supervisors.map((s: { name: string }) => s.name)).not.toContain('Claudia Navarro Orozco');
-      await ctx.db.updateTable('usuarios').set({ estatus: 'activo' }).where('email', '=', 'supervisor3@socioeconomico.mx').execute();
+      expect(after.json().supervisors.map((s: { name: string }) => s.name)).not.toContain(
+        'Claudia Navarro Orozco',
+      );
+      await ctx.db
+        .updateTable('usuarios')
+        .set({ estatus: 'activo' })
+        .where('email', '=', 'supervisor3@socioeconomico.mx')
+        .execute();
     });
 
     it('regions_available returns the states with an active visitor', async () => {
       const res = await ctx.request({ url: '/api/users/regions_available' }, 'Supervisor');
       expect(res.statusCode).toBe(200);
       const { regions } = res.json();
-      expect(regions).toEqual(expect.arrayContaining(['Nuevo León', 'Jalisco', 'Ciudad de México', 'Yucatán']));
+      expect(regions).toEqual(
+        expect.arrayContaining(['Nuevo León', 'Jalisco', 'Ciudad de México', 'Yucatán']),
+      );
       expect(regions).not.toContain('Sonora');
-      await ctx.db.updateTable('usuarios').set({ estatus: 'inactivo' }).where('email', '=', 'visitador14@socioeconomico.mx').execute();
+      await ctx.db
+        .updateTable('usuarios')
+        .set({ estatus: 'inactivo' })
+        .where('email', '=', 'visitador14@socioeconomico.mx')
+        .execute();
       const after = (await ctx.request({ url: '/api/users/regions_available' }, 'Supervisor')).json().regions;
       expect(after).not.toContain('Yucatán');
-      await ctx.db.updateTable('usuarios').set({ estatus: 'activo' }).where('email', '=', 'visitador14@socioeconomico.mx').execute();
+      await ctx.db
+        .updateTable('usuarios')
+        .set({ estatus: 'activo' })
+        .where('email', '=', 'visitador14@socioeconomico.mx')
+        .execute();
     });
   });
 
@@ -419,7 +462,10 @@ describe.each(dbKinds())('users (%s)', (kind) => {
     });
 
     it('percentage_completion_last_30_days uses the assignments of the last 30 days', async () => {
-      const res = await ctx.request({ url: '/api/users/percentage_completion_last_30_days' }, 'Administrador');
+      const res = await ctx.request(
+        { url: '/api/users/percentage_completion_last_30_days' },
+        'Administrador',
+      );
       expect(res.statusCode).toBe(200);
       const expected = await sql<{ total: number; done: number }>`
         SELECT count(*) FILTER (WHERE estatus <> 'cancelada')::int AS total,

@@ -1,6 +1,6 @@
 import type { Ports } from '@socio/features';
-import { isApiError } from '@socio/features/errors';
 import { createSessionController, type SessionController, type SessionStore } from '@socio/features/auth';
+import { isApiError } from '@socio/features/errors';
 import { QueryClient } from '@tanstack/react-query';
 import { createHttpClient, createHttpPorts, DEFAULT_API_URL, type HttpClient } from './adapters/http';
 import { createBrowserSessionStore } from './adapters/storage/session-store';

@@ -70,8 +70,46 @@ export const uploadRowSchema = z
   .catchall(z.unknown());
 export type UploadRow = z.infer<typeof uploadRowSchema>;
 
+/** Most issues reported for the rows of one request. */
+const MAX_ROW_ISSUES = 20;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * An array of spreadsheet rows, checked without copying them (a carga has up to 100,000 rows):
+ * each must be an object; with `rowIndex`, its `row_index` must be an integer ≥ 2.
+ */
+function rowsArray<T>(rowIndex: 'required' | 'optional') {
+  return z
+    .array(z.unknown(), { error: 'Debe ser una lista de filas' })
+    .superRefine((rows, ctx) => {
+      let issues = 0;
+      for (let i = 0; i < rows.length && issues < MAX_ROW_ISSUES; i++) {
+        const row = rows[i];
+        if (!isPlainObject(row)) {
+          ctx.addIssue({ code: 'custom', path: [i], message: 'Cada fila debe ser un objeto' });
+          issues++;
+          continue;
+        }
+        const index = row.row_index;
+        if (index === undefined && rowIndex === 'optional') continue;
+        if (typeof index !== 'number' || !Number.isInteger(index) || index < 2) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'row_index'],
+            message: 'row_index debe ser el número de fila del archivo (2 o más; la fila 1 es el encabezado)',
+          });
+          issues++;
+        }
+      }
+    })
+    .transform((rows) => rows as T[]);
+}
+
 export const processCargaRequestSchema = z.object({
-  rows: z.array(uploadRowSchema),
+  rows: rowsArray<UploadRow>('required'),
   loadType: loadTypeSchema,
 });
 export type ProcessCargaRequest = z.infer<typeof processCargaRequestSchema>;
@@ -122,7 +160,7 @@ export const saveCargaRequestSchema = z.object({
   fileName: z.string().trim().max(255).default(''),
   validCount: z.number().int().min(0).optional(),
   invalidCount: z.number().int().min(0).optional(),
-  processedData: z.array(saveRowSchema),
+  processedData: rowsArray<SaveRow>('optional'),
   loadType: loadTypeSchema,
   /** Date as the browser shows it (Mexican locale, e.g. '22/11/2026'); kept for the record only. */
   date: z.string().max(64).optional(),

@@ -1,6 +1,6 @@
 export * from './auth';
-export * from './errors';
 export * from './dashboard';
+export * from './errors';
 export * from './ports';
 export * from './shell';
 export * from './users';

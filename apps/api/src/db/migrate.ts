@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type Migration, migrations as allMigrations } from './migrations';
+import { migrations as allMigrations, type Migration } from './migrations';
 import type { Database } from './schema';
 
 /**

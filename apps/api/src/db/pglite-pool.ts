@@ -43,7 +43,11 @@ class Mutex {
 function toPgResult<R>(result: Results<R> | undefined): PostgresQueryResult<R> {
   if (!result) return { command: 'SELECT', rowCount: 0, rows: [] };
   const command = (result.command ?? 'SELECT').toUpperCase() as PostgresQueryResult<R>['command'];
-  return { command, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length, rows: result.rows };
+  return {
+    command,
+    rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length,
+    rows: result.rows,
+  };
 }
 
 /**
@@ -54,7 +58,10 @@ function toPgResult<R>(result: Results<R> | undefined): PostgresQueryResult<R> {
  */
 export function createPglitePool(pglite: PGlite): PostgresPool {
   const mutex = new Mutex();
-  async function query<R>(sql: unknown, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+  async function query<R>(
+    sql: unknown,
+    parameters?: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> {
     if (typeof sql !== 'string') throw new Error('PGlite: las consultas con cursor no están soportadas');
     if (!parameters || parameters.length === 0) {
       const results = await pglite.exec(sql);

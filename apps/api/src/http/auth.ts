@@ -101,7 +101,7 @@ export async function authenticateRequest(request: FastifyRequest): Promise<Auth
   if (!claims) throw invalidToken();
   const entry = await loadUser(app, claims.sub);
   // Deleted, deactivated, or a token issued before the user was deactivated/reactivated.
-  if (!entry || !entry.active || entry.tokenVersion !== claims.tv) throw invalidToken();
+  if (!entry?.active || entry.tokenVersion !== claims.tv) throw invalidToken();
   request.user = entry.user;
   return entry.user;
 }

@@ -3,8 +3,8 @@ import { audit } from '../audit';
 import { DEMO_PASSWORD } from '../config';
 import type { Database, NewUsuario } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
-import { DEMO_SUPERVISORS, DEMO_VISITORS } from './demo-people';
 import { type SeededUser, seedDemoOperations } from './demo-operations';
+import { DEMO_SUPERVISORS, DEMO_VISITORS } from './demo-people';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -37,7 +37,10 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
 
   const people = await db.transaction().execute(async (trx) => {
     const estados = new Map(
-      (await trx.selectFrom('estados').select(['id_estado', 'estado']).execute()).map((e) => [e.id_estado, e.estado]),
+      (await trx.selectFrom('estados').select(['id_estado', 'estado']).execute()).map((e) => [
+        e.id_estado,
+        e.estado,
+      ]),
     );
     const insert = async (values: NewUsuario): Promise<SeededUser> => {
       const row = await trx
@@ -70,7 +73,9 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     const visitors: SeededUser[] = [];
     if (options.demo) {
       for (const s of DEMO_SUPERVISORS) {
-        supervisors.push(await insert({ ...s, password_hash: peopleHash, rol: 'supervisor', estatus: 'activo' }));
+        supervisors.push(
+          await insert({ ...s, password_hash: peopleHash, rol: 'supervisor', estatus: 'activo' }),
+        );
       }
       for (const { supervisor, ...v } of DEMO_VISITORS) {
         visitors.push(

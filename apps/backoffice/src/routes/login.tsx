@@ -1,4 +1,4 @@
-import { LoginScreen, authMessages, useSession } from '@socio/features/auth';
+import { authMessages, LoginScreen, useSession } from '@socio/features/auth';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 
 export const HOME_PATH = '/socioeconomico';

@@ -1,5 +1,5 @@
-import { appMessages } from '../messages.es';
 import { ComingSoon } from '@socio/features/shell';
+import { appMessages } from '../messages.es';
 import { RoleGuard } from './role-guard';
 
 /** /socioeconomico/reportes — Administrador and Supervisor. The screen arrives with issue 5. */

@@ -19,7 +19,9 @@ describe('loginErrorMessage (spec §8)', () => {
     expect(loginErrorMessage(new ApiError(422, 'algo'))).toBe(
       'Por favor, verifica que el correo electrónico sea válido',
     );
-    expect(loginErrorMessage(new ApiError(422, []))).toBe('Por favor, verifica que el correo electrónico sea válido');
+    expect(loginErrorMessage(new ApiError(422, []))).toBe(
+      'Por favor, verifica que el correo electrónico sea válido',
+    );
     expect(loginErrorMessage(new ApiError(422, undefined))).toBe(
       'Por favor, verifica que el correo electrónico sea válido',
     );
@@ -29,9 +31,9 @@ describe('loginErrorMessage (spec §8)', () => {
     expect(loginErrorMessage(new ApiError(401, 'Correo o contraseña incorrectos'))).toBe(
       'Correo o contraseña incorrectos',
     );
-    expect(loginErrorMessage(new ApiError(403, 'Tu cuenta está inactiva. Contacta a un administrador.'))).toBe(
-      'Tu cuenta está inactiva. Contacta a un administrador.',
-    );
+    expect(
+      loginErrorMessage(new ApiError(403, 'Tu cuenta está inactiva. Contacta a un administrador.')),
+    ).toBe('Tu cuenta está inactiva. Contacta a un administrador.');
     expect(
       loginErrorMessage(new ApiError(429, 'Demasiados intentos fallidos. Intenta de nuevo en 15 minutos.')),
     ).toBe('Demasiados intentos fallidos. Intenta de nuevo en 15 minutos.');
@@ -41,7 +43,9 @@ describe('loginErrorMessage (spec §8)', () => {
     expect(loginErrorMessage(new ApiError(500, undefined))).toBe(
       'Error al iniciar sesión. Por favor, intenta de nuevo.',
     );
-    expect(loginErrorMessage(new Error('boom'))).toBe('Error al iniciar sesión. Por favor, intenta de nuevo.');
+    expect(loginErrorMessage(new Error('boom'))).toBe(
+      'Error al iniciar sesión. Por favor, intenta de nuevo.',
+    );
   });
 
   it('a network failure gives the connection text', () => {
@@ -62,7 +66,9 @@ describe('changePasswordErrorMessage (spec §8)', () => {
     );
   });
   it('network failure shows the connection text', () => {
-    expect(changePasswordErrorMessage(new NetworkError())).toBe('Error de conexión. Por favor, intenta de nuevo.');
+    expect(changePasswordErrorMessage(new NetworkError())).toBe(
+      'Error de conexión. Por favor, intenta de nuevo.',
+    );
   });
 });
 
@@ -90,7 +96,9 @@ describe('validateChangePassword (spec §5, in order)', () => {
     expect(validateChangePassword(ok, true)).toBeNull();
   });
   it('requires all three fields first', () => {
-    expect(validateChangePassword({ ...ok, current: '' }, false)).toBe('Por favor, completa todos los campos');
+    expect(validateChangePassword({ ...ok, current: '' }, false)).toBe(
+      'Por favor, completa todos los campos',
+    );
     expect(validateChangePassword({ ...ok, confirm: '' }, true)).toBe('Por favor, completa todos los campos');
   });
   it('then a new password of at least 8 characters', () => {
@@ -109,6 +117,8 @@ describe('validateChangePassword (spec §5, in order)', () => {
     );
   });
   it('and finally a token', () => {
-    expect(validateChangePassword(ok, false)).toBe('No estás autenticado. Por favor, inicia sesión nuevamente.');
+    expect(validateChangePassword(ok, false)).toBe(
+      'No estás autenticado. Por favor, inicia sesión nuevamente.',
+    );
   });
 });

@@ -80,7 +80,7 @@ export function createFakeAuthPort(
 
   function current(): FakeAccount {
     const account = accounts.find((a) => a.id_usuario === signedIn);
-    if (!account || account.estatus !== 'Activo') throw new ApiError(401, 'No autenticado');
+    if (account?.estatus !== 'Activo') throw new ApiError(401, 'No autenticado');
     return account;
   }
 
@@ -114,7 +114,8 @@ export function createFakeAuthPort(
     async changePassword({ current_password, new_password }: ChangePasswordInput) {
       await wait();
       const account = current();
-      if (account.password !== current_password) throw new ApiError(400, 'La contraseña actual es incorrecta');
+      if (account.password !== current_password)
+        throw new ApiError(400, 'La contraseña actual es incorrecta');
       if (new_password.length < 8) {
         throw new ApiError(422, 'La nueva contraseña debe tener al menos 8 caracteres');
       }

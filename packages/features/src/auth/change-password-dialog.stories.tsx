@@ -1,5 +1,5 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from '@socio/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
 import { ApiError } from '../errors';
@@ -11,7 +11,8 @@ import { createTestSessionController } from './session-provider';
 
 const admin = demoAccounts[0]!;
 const { password: _p, estatus: _e, ...adminUser } = admin;
-const signedIn = () => createTestSessionController({ token: 'fake-token-1', user: adminUser, remember: false });
+const signedIn = () =>
+  createTestSessionController({ token: 'fake-token-1', user: adminUser, remember: false });
 
 /** A page with the dialog, opened from a button like the shell's user menu does. */
 function Harness({ onOpenChange, autoCloseMs }: Partial<ChangePasswordDialogProps>) {
@@ -45,10 +46,15 @@ const fakePort = (): AuthPort => createFakeAuthPort({ accounts: demoAccounts, si
 
 async function fill(values: { current?: string; next?: string; confirm?: string }) {
   const dialog = await screen.findByRole('dialog', { name: 'Cambiar contraseña' });
-  if (values.current) await userEvent.type(screen.getByLabelText('Contraseña actual', { selector: 'input' }), values.current);
-  if (values.next) await userEvent.type(screen.getByLabelText('Nueva contraseña', { selector: 'input' }), values.next);
+  if (values.current)
+    await userEvent.type(screen.getByLabelText('Contraseña actual', { selector: 'input' }), values.current);
+  if (values.next)
+    await userEvent.type(screen.getByLabelText('Nueva contraseña', { selector: 'input' }), values.next);
   if (values.confirm) {
-    await userEvent.type(screen.getByLabelText('Confirmar nueva contraseña', { selector: 'input' }), values.confirm);
+    await userEvent.type(
+      screen.getByLabelText('Confirmar nueva contraseña', { selector: 'input' }),
+      values.confirm,
+    );
   }
   await userEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
   return dialog;
@@ -129,7 +135,12 @@ export const WrongCurrentPassword: Story = {
 
 /** A failure without detail. */
 export const ServerErrorWithoutDetail: Story = {
-  decorators: [withAuth(stubAuthPort({ changePassword: () => Promise.reject(new ApiError(500, undefined)) }), signedIn())],
+  decorators: [
+    withAuth(
+      stubAuthPort({ changePassword: () => Promise.reject(new ApiError(500, undefined)) }),
+      signedIn(),
+    ),
+  ],
   play: async () => {
     await fill(valid);
     await expect(await screen.findByRole('alert')).toHaveTextContent('Error al cambiar la contraseña');

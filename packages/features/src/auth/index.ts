@@ -1,6 +1,23 @@
-export { changePasswordErrorMessage, loginErrorMessage, validateChangePassword, validateLogin } from './auth-errors';
-export { createFakeAuthPort, demoAccounts, type FakeAccount, type FakeAuthSeed, stubAuthPort } from './auth.fake';
+export {
+  createFakeAuthPort,
+  demoAccounts,
+  type FakeAccount,
+  type FakeAuthSeed,
+  stubAuthPort,
+} from './auth.fake';
 export type { AuthPort, ChangePasswordInput, LoginInput, SessionUser } from './auth.port';
+export {
+  changePasswordErrorMessage,
+  loginErrorMessage,
+  validateChangePassword,
+  validateLogin,
+} from './auth-errors';
+export {
+  CHANGE_PASSWORD_AUTO_CLOSE_MS,
+  ChangePasswordDialog,
+  type ChangePasswordDialogProps,
+} from './change-password-dialog';
+export { LoginScreen, type LoginScreenProps } from './login-screen';
 export { type AuthMessages, authMessages } from './messages.es';
 export {
   createMemorySessionStore,
@@ -18,10 +35,4 @@ export {
   type SessionProviderProps,
   useSession,
 } from './session-provider';
-export {
-  CHANGE_PASSWORD_AUTO_CLOSE_MS,
-  ChangePasswordDialog,
-  type ChangePasswordDialogProps,
-} from './change-password-dialog';
-export { LoginScreen, type LoginScreenProps } from './login-screen';
 export { authKeys, useChangePassword, useLogin, useSessionRefresh } from './use-auth';

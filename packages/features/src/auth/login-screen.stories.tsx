@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, type within } from 'storybook/test';
 import { ApiError } from '../errors';
 import { createFakeAuthPort, offline, pending, stubAuthPort } from './auth.fake';
 import { withAuth } from './auth.story-helpers';
@@ -34,7 +34,10 @@ export const Default: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'Correo electrónico' })).toHaveValue('');
-    await expect(canvas.getByLabelText('Contraseña', { selector: 'input' })).toHaveAttribute('type', 'password');
+    await expect(canvas.getByLabelText('Contraseña', { selector: 'input' })).toHaveAttribute(
+      'type',
+      'password',
+    );
     await expect(canvas.getByRole('checkbox', { name: 'Recordarme' })).not.toBeChecked();
     await expect(canvas.getByRole('button', { name: '¿Olvidaste tu contraseña?' })).toBeEnabled();
     await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
@@ -138,7 +141,9 @@ export const TooManyAttempts: Story = {
 /** 422 with a detail array: 'Error: Formato de {field} invalido' with the last loc element. */
 export const ValidationErrorArray: Story = {
   decorators: [
-    failing(new ApiError(422, [{ loc: ['body', 'email'], msg: 'value is not a valid email', type: 'value_error' }])),
+    failing(
+      new ApiError(422, [{ loc: ['body', 'email'], msg: 'value is not a valid email', type: 'value_error' }]),
+    ),
   ],
   play: async ({ canvas }) => {
     await fillAndSubmit(canvas, 'ana@dominio', 'Admin2026!');
@@ -173,7 +178,9 @@ export const NetworkFailure: Story = {
   decorators: [withAuth(stubAuthPort({ login: () => offline() }), createTestSessionController())],
   play: async ({ canvas }) => {
     await fillAndSubmit(canvas, 'admin@socioeconomico.mx', 'Admin2026!');
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Error de conexión. Por favor, intenta de nuevo.');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Error de conexión. Por favor, intenta de nuevo.',
+    );
   },
 };
 

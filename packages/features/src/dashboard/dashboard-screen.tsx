@@ -57,7 +57,12 @@ export function DashboardScreen({ ownOnly = false }: DashboardScreenProps) {
             <ChartsSkeleton />
           ) : isEmptyResumen(resumen) ? (
             <Card>
-              <EmptyState icon={<Inbox />} titleAs="h2" title={m.emptyTitle} description={m.emptyDescription} />
+              <EmptyState
+                icon={<Inbox />}
+                titleAs="h2"
+                title={m.emptyTitle}
+                description={m.emptyDescription}
+              />
             </Card>
           ) : (
             <>

@@ -13,7 +13,12 @@ function weeks(totals: number[]): SemanaPunto[] {
 
 /** A whole operation: three clients, 8 weeks of activity, two years. */
 export const demoResumen: DashboardResumen = {
-  indicadores: { estudios_activos: 148, completados_semana: 37, nuevas_semana: 42, porcentaje_completado_30d: 71.4 },
+  indicadores: {
+    estudios_activos: 148,
+    completados_semana: 37,
+    nuevas_semana: 42,
+    porcentaje_completado_30d: 71.4,
+  },
   por_cliente: [
     { cliente: 'Tec de Monterrey', activos: 86 },
     { cliente: 'UANL', activos: 39 },
@@ -29,7 +34,12 @@ export const demoResumen: DashboardResumen = {
 
 /** What one Visitador sees: only their own assignments. */
 export const visitadorResumen: DashboardResumen = {
-  indicadores: { estudios_activos: 7, completados_semana: 3, nuevas_semana: 4, porcentaje_completado_30d: 82.5 },
+  indicadores: {
+    estudios_activos: 7,
+    completados_semana: 3,
+    nuevas_semana: 4,
+    porcentaje_completado_30d: 82.5,
+  },
   por_cliente: [
     { cliente: 'Tec de Monterrey', activos: 5 },
     { cliente: 'UANL', activos: 2 },

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { demoResumen, emptyResumen } from './dashboard.fake';
-import { clientPoints, formatPercent, isEmptyResumen, weekLabel, weeklyPoints, yDomain } from './dashboard.model';
+import {
+  clientPoints,
+  formatPercent,
+  isEmptyResumen,
+  weekLabel,
+  weeklyPoints,
+  yDomain,
+} from './dashboard.model';
 
 describe('dashboard model', () => {
   it('labels a week as dd/mm without a time-zone shift', () => {
@@ -22,7 +29,10 @@ describe('dashboard model', () => {
   });
 
   it('the doughnut leaves out clients without active studies', () => {
-    const points = clientPoints({ ...demoResumen, por_cliente: [...demoResumen.por_cliente, { cliente: 'Otro', activos: 0 }] });
+    const points = clientPoints({
+      ...demoResumen,
+      por_cliente: [...demoResumen.por_cliente, { cliente: 'Otro', activos: 0 }],
+    });
     expect(points.map((p) => p.label)).toEqual(['Tec de Monterrey', 'UANL', 'UDEM']);
   });
 
@@ -30,7 +40,10 @@ describe('dashboard model', () => {
     expect(isEmptyResumen(emptyResumen)).toBe(true);
     expect(isEmptyResumen(demoResumen)).toBe(false);
     expect(
-      isEmptyResumen({ ...emptyResumen, anual: [{ anio: 2026, recibidos: 1, asignados: 0, completados: 0, cancelados: 0 }] }),
+      isEmptyResumen({
+        ...emptyResumen,
+        anual: [{ anio: 2026, recibidos: 1, asignados: 0, completados: 0, cancelados: 0 }],
+      }),
     ).toBe(false);
   });
 

@@ -23,7 +23,9 @@ export function yDomain(values: readonly number[]): [number, number] {
 }
 
 export function clientPoints(resumen: DashboardResumen): ChartPoint[] {
-  return resumen.por_cliente.filter((c) => c.activos > 0).map((c) => ({ label: c.cliente, value: c.activos }));
+  return resumen.por_cliente
+    .filter((c) => c.activos > 0)
+    .map((c) => ({ label: c.cliente, value: c.activos }));
 }
 
 /** True when the database has nothing to show yet (fresh install): every number is zero. */

@@ -39,7 +39,8 @@ export const dashboardMessages = {
   error: 'No se pudo cargar el resumen del tablero',
   retry: 'Intentar de nuevo',
   emptyTitle: 'Aún no hay estudios registrados',
-  emptyDescription: 'Cuando se carguen asignaciones, aquí verás los indicadores, las gráficas y el resumen anual.',
+  emptyDescription:
+    'Cuando se carguen asignaciones, aquí verás los indicadores, las gráficas y el resumen anual.',
 } as const;
 
 export type DashboardMessages = typeof dashboardMessages;

@@ -15,12 +15,16 @@ const userOf = (rol: Rol): SessionUser => {
 };
 const controllerFor = (rol: Rol, user: SessionUser = userOf(rol)) =>
   createTestSessionController({ token: `fake-token-${user.id_usuario}`, user, remember: true });
-const portFor = (rol: Rol) => createFakeAuthPort({ accounts: demoAccounts, signedInAs: accountFor(rol).id_usuario });
-const asRole = (rol: Rol, controller: SessionController = controllerFor(rol)) => withAuth(portFor(rol), controller);
+const portFor = (rol: Rol) =>
+  createFakeAuthPort({ accounts: demoAccounts, signedInAs: accountFor(rol).id_usuario });
+const asRole = (rol: Rol, controller: SessionController = controllerFor(rol)) =>
+  withAuth(portFor(rol), controller);
 
 const mobileViewport = {
   viewport: {
-    options: { movil390: { name: 'Móvil 390 px', styles: { width: '390px', height: '844px' }, type: 'mobile' } },
+    options: {
+      movil390: { name: 'Móvil 390 px', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+    },
   },
 };
 
@@ -43,7 +47,10 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const rail = () => screen.getByRole('navigation', { name: 'Navegación principal' });
-const linkNames = (nav: HTMLElement) => within(nav).getAllByRole('link').map((a) => a.textContent?.trim());
+const linkNames = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link')
+    .map((a) => a.textContent?.trim());
 
 /** Administrador: the four sections, the folio search, the help button and the user's name. */
 export const Administrador: Story = {
@@ -51,7 +58,10 @@ export const Administrador: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
     await expect(linkNames(rail())).toEqual(['Inicio', 'Usuarios', 'Reportes', 'Cargas']);
-    await expect(within(rail()).getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
+    await expect(within(rail()).getByRole('link', { name: 'Inicio' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(canvas.getByRole('searchbox', { name: 'Buscar info de folio' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: /Ana Martínez/ })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Ayuda' })).toHaveAttribute('aria-expanded', 'false');
@@ -69,7 +79,10 @@ export const Supervisor: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeVisible();
     await expect(linkNames(rail())).toEqual(['Inicio', 'Usuarios', 'Reportes', 'Cargas']);
-    await expect(within(rail()).getByRole('link', { name: 'Usuarios' })).toHaveAttribute('aria-current', 'page');
+    await expect(within(rail()).getByRole('link', { name: 'Usuarios' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(canvas.getByRole('button', { name: /Carlos Hernández/ })).toBeVisible();
   },
 };
@@ -118,7 +131,9 @@ export const SearchFolio: Story = {
     await userEvent.type(search, '{Enter}');
     await expect(args.onNavigate).not.toHaveBeenCalled();
     await userEvent.type(search, '  FOL-2026-0042 {Enter}');
-    await expect(args.onNavigate).toHaveBeenCalledWith('/socioeconomico/reportes', { searchFolio: 'FOL-2026-0042' });
+    await expect(args.onNavigate).toHaveBeenCalledWith('/socioeconomico/reportes', {
+      searchFolio: 'FOL-2026-0042',
+    });
   },
 };
 
@@ -128,7 +143,9 @@ export const UserMenuOpen: Story = {
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: /Ana Martínez/ }));
     const menu = await screen.findByRole('menu');
-    const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent?.trim());
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent?.trim());
     await expect(items).toEqual(['Cambiar contraseña', 'Cerrar sesión']);
     await expect(within(menu).getByText('Administrador')).toBeVisible();
   },
@@ -148,7 +165,8 @@ const signOutController = controllerFor('Administrador');
 /** 'Cerrar sesión' ends the session and goes to /login. */
 export const SignOut: Story = {
   decorators: [asRole('Administrador', signOutController)],
-  beforeEach: () => signOutController.signIn({ token: 'fake-token-1', user: userOf('Administrador'), remember: true }),
+  beforeEach: () =>
+    signOutController.signIn({ token: 'fake-token-1', user: userOf('Administrador'), remember: true }),
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: /Ana Martínez/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
@@ -189,7 +207,11 @@ export const RefreshesTheStoredUser: Story = {
   decorators: [
     withAuth(
       portFor('Administrador'),
-      controllerFor('Administrador', { ...userOf('Administrador'), nombres: 'Nombre', apellido_paterno: 'Anterior' }),
+      controllerFor('Administrador', {
+        ...userOf('Administrador'),
+        nombres: 'Nombre',
+        apellido_paterno: 'Anterior',
+      }),
     ),
   ],
   play: async ({ canvas }) => {

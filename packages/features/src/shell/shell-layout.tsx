@@ -1,4 +1,13 @@
-import { AppShell, MobileNav, NavRail, type NavItem, type RenderNavLink, SearchInput, TopBar, UserMenu } from '@socio/ui';
+import {
+  AppShell,
+  MobileNav,
+  type NavItem,
+  NavRail,
+  type RenderNavLink,
+  SearchInput,
+  TopBar,
+  UserMenu,
+} from '@socio/ui';
 import { FileText, FileUp, House, KeyRound, LogOut, Settings, Users } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { ChangePasswordDialog } from '../auth/change-password-dialog';
@@ -7,7 +16,14 @@ import { useSessionRefresh } from '../auth/use-auth';
 import { usePort } from '../ports';
 import { HelpCard } from './help-card';
 import { shellMessages } from './messages.es';
-import { displayName, navEntriesFor, pageTitle, REPORTES_PATH, type SectionId, sectionOf } from './navigation';
+import {
+  displayName,
+  navEntriesFor,
+  pageTitle,
+  REPORTES_PATH,
+  type SectionId,
+  sectionOf,
+} from './navigation';
 
 /** Navigation state the shell may pass along (spec: the folio search carries `searchFolio`). */
 export interface ShellNavigationState {
@@ -55,16 +71,19 @@ export function ShellLayout({ currentPath, onNavigate, busy = false, children }:
 
   // Plain links (they open in a new tab with Ctrl/⌘-click) that navigate inside the app otherwise.
   const renderLink = useCallback<RenderNavLink>(
-    ({ onClick, ...props }) => (
+    ({ onClick, href, children, ...props }) => (
       <a
+        href={href}
         {...props}
         onClick={(event: MouseEvent<HTMLAnchorElement>) => {
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
           event.preventDefault();
-          onNavigate(props.href);
+          onNavigate(href);
           onClick(event);
         }}
-      />
+      >
+        {children}
+      </a>
     ),
     [onNavigate],
   );
@@ -78,9 +97,16 @@ export function ShellLayout({ currentPath, onNavigate, busy = false, children }:
   const userItems = useMemo(
     () => [
       { key: 'password', label: m.changePassword, icon: <KeyRound />, onSelect: () => setPasswordOpen(true) },
-      { key: 'logout', label: m.signOut, icon: <LogOut />, onSelect: signOutNow, destructive: true, separated: true },
+      {
+        key: 'logout',
+        label: m.signOut,
+        icon: <LogOut />,
+        onSelect: signOutNow,
+        destructive: true,
+        separated: true,
+      },
     ],
-    [m, signOutNow],
+    [signOutNow],
   );
 
   const name = displayName(user);

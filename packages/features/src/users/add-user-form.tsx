@@ -6,7 +6,13 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { usersMessages as m } from './messages.es';
 import { PhotoPicker } from './photo-picker';
-import { type UsernameAvailability, useCreateUser, useEstados, useSupervisors, useUsernameAvailability } from './use-users';
+import {
+  type UsernameAvailability,
+  useCreateUser,
+  useEstados,
+  useSupervisors,
+  useUsernameAvailability,
+} from './use-users';
 import { createUserErrorMessage } from './user-errors';
 import {
   type AddUserInput,
@@ -98,7 +104,13 @@ export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUse
       </p>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={m.fields.nombres} required autoComplete="given-name" error={errors.nombres?.message} {...register('nombres')} />
+        <TextField
+          label={m.fields.nombres}
+          required
+          autoComplete="given-name"
+          error={errors.nombres?.message}
+          {...register('nombres')}
+        />
         <TextField
           label={m.fields.apellido_paterno}
           required
@@ -172,7 +184,12 @@ export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUse
         />
         {isVisitador && supervisors.isPending ? (
           // Registered only once its options exist, so the chosen id shows selected.
-          <NativeSelect label={m.fields.supervisor} placeholder={m.loadingSupervisors} options={[]} disabled />
+          <NativeSelect
+            label={m.fields.supervisor}
+            placeholder={m.loadingSupervisors}
+            options={[]}
+            disabled
+          />
         ) : isVisitador ? (
           <NativeSelect
             label={m.fields.supervisor}

@@ -1,5 +1,5 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from '@socio/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
 import { usersMessages as m } from './messages.es';
@@ -59,12 +59,22 @@ export const Empty: Story = {
   play: async () => {
     const dialog = await addDialog();
     await expect(within(dialog).getByText('Los campos marcados con * son obligatorios.')).toBeVisible();
-    await expect(within(dialog).getByText('La carga de fotos está temporalmente deshabilitada.')).toBeVisible();
+    await expect(
+      within(dialog).getByText('La carga de fotos está temporalmente deshabilitada.'),
+    ).toBeVisible();
     await expect(within(dialog).getByRole('button', { name: 'Seleccionar archivo' })).toBeDisabled();
-    for (const label of ['Nombres', 'Apellido paterno', 'Apellido materno', 'Usuario', 'Correo electrónico']) {
+    for (const label of [
+      'Nombres',
+      'Apellido paterno',
+      'Apellido materno',
+      'Usuario',
+      'Correo electrónico',
+    ]) {
       await expect(within(dialog).getByRole('textbox', { name: label })).toHaveValue('');
     }
-    await expect(within(dialog).getByText('Solo letras minúsculas, números y puntos, sin espacios')).toBeVisible();
+    await expect(
+      within(dialog).getByText('Solo letras minúsculas, números y puntos, sin espacios'),
+    ).toBeVisible();
     await expect(within(dialog).getByText('Mínimo 8 caracteres')).toBeVisible();
     await expect(field('Rol')).toHaveValue('');
     await expect(within(dialog).getByRole('combobox', { name: 'Estatus' })).toHaveValue('Activo');
@@ -93,7 +103,10 @@ export const RequiredFields: Story = {
     ]) {
       await expect(await within(dialog).findByText(text)).toBeVisible();
     }
-    await expect(within(dialog).getByRole('textbox', { name: 'Nombres' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(within(dialog).getByRole('textbox', { name: 'Nombres' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   },
 };
 
@@ -318,7 +331,9 @@ export const PhotoTooLarge: Story = {
   play: async () => {
     await addDialog();
     await dropPhoto(imageFile('grande.png', 'image/png', 5_242_881));
-    await expect(await screen.findByText('El archivo es demasiado grande. El tamaño máximo es 5MB.')).toBeVisible();
+    await expect(
+      await screen.findByText('El archivo es demasiado grande. El tamaño máximo es 5MB.'),
+    ).toBeVisible();
   },
 };
 

@@ -42,7 +42,9 @@ export const NotAvailableDays: Story = {
   decorators: [withUsers(createFakeUsersPort())],
   play: async ({ canvas }) => {
     const table = await canvas.findByRole('table', { name: 'Competitividad por visitador' });
-    await waitFor(() => expect(within(table).getByRole('row', { name: /Valeria Ortiz Navarro/ })).toBeVisible());
+    await waitFor(() =>
+      expect(within(table).getByRole('row', { name: /Valeria Ortiz Navarro/ })).toBeVisible(),
+    );
     await expect(within(table).getByRole('row', { name: /Valeria Ortiz Navarro/ })).toHaveTextContent('N/A');
   },
 };
@@ -76,7 +78,11 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   decorators: [
-    withUsers({ ...createFakeUsersPort(), competitiveness: () => pending(), completionLast30Days: () => pending() }),
+    withUsers({
+      ...createFakeUsersPort(),
+      competitiveness: () => pending(),
+      completionLast30Days: () => pending(),
+    }),
   ],
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Cargando visitadores...')).toBeVisible();

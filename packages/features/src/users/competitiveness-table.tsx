@@ -1,4 +1,5 @@
 import {
+  Avatar,
   Card,
   CardContent,
   CardDescription,
@@ -8,7 +9,6 @@ import {
   type DataTableColumn,
   type DataTableSort,
   ErrorState,
-  Avatar,
   Pager,
   Skeleton,
 } from '@socio/ui';
@@ -72,10 +72,7 @@ export function CompetitivenessTable() {
         <CardTitle as="h2" id="competitiveness-title">
           {m.competitivenessTitle}
         </CardTitle>
-        <CompletionSummary
-          status={completion.status}
-          value={completion.data}
-        />
+        <CompletionSummary status={completion.status} value={completion.data} />
         <CardDescription>{m.competitivenessDescription}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -123,7 +120,13 @@ export function CompetitivenessTable() {
   );
 }
 
-function CompletionSummary({ status, value }: { status: 'pending' | 'error' | 'success'; value: number | undefined }) {
+function CompletionSummary({
+  status,
+  value,
+}: {
+  status: 'pending' | 'error' | 'success';
+  value: number | undefined;
+}) {
   if (status === 'error') return null;
   return (
     <p className="flex items-center gap-2 text-sm">

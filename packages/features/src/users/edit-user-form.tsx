@@ -5,7 +5,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { usersMessages as m } from './messages.es';
 import { useEditUser, useSupervisors } from './use-users';
 import { editUserErrorMessage } from './user-errors';
-import { type EditUserInput, type EditUserValues, editDefaults, editUserSchema, toEditUserRequest } from './user-forms';
+import {
+  type EditUserInput,
+  type EditUserValues,
+  editDefaults,
+  editUserSchema,
+  toEditUserRequest,
+} from './user-forms';
 import type { UserRow } from './users.model';
 
 export interface EditUserFormProps {
@@ -63,7 +69,12 @@ export function EditUserForm({ user, onSaved, onCancel }: EditUserFormProps) {
           className="sm:col-span-2"
           inputClassName="bg-canvas"
         />
-        <TextField label={m.fields.nombres} required error={errors.nombres?.message} {...register('nombres')} />
+        <TextField
+          label={m.fields.nombres}
+          required
+          error={errors.nombres?.message}
+          {...register('nombres')}
+        />
         <TextField
           label={m.fields.apellido_paterno}
           required
@@ -104,7 +115,12 @@ export function EditUserForm({ user, onSaved, onCancel }: EditUserFormProps) {
         />
         {isVisitador && supervisors.isPending ? (
           // Registered only once its options exist, so the chosen id shows selected.
-          <NativeSelect label={m.fields.supervisor} placeholder={m.loadingSupervisors} options={[]} disabled />
+          <NativeSelect
+            label={m.fields.supervisor}
+            placeholder={m.loadingSupervisors}
+            options={[]}
+            disabled
+          />
         ) : isVisitador ? (
           <NativeSelect
             label={m.fields.supervisor}

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { EditUserModal } from './user-modals';
 import { createFakeUsersPort, demoUsers } from './users.fake';
 import { toUserRow } from './users.model';
@@ -43,7 +42,9 @@ export const Loaded: Story = {
     await expect(within(dialog).getByRole('combobox', { name: 'Rol' })).toHaveValue('Visitador');
     await expect(within(dialog).getByRole('combobox', { name: 'Estatus' })).toHaveValue('Activo');
     // The supervisor list loads, then the current supervisor shows selected.
-    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Supervisor' })).toHaveValue('2'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Supervisor' })).toHaveValue('2'),
+    );
     await expect(within(dialog).getByRole('option', { name: 'Ricardo Salinas Vega' })).toBeInTheDocument();
   },
 };

@@ -1,4 +1,6 @@
+export { CompetitivenessTable } from './competitiveness-table';
 export { usersMessages } from './messages.es';
+export { type UsernameAvailability, usersKeys, useUsernameAvailability } from './use-users';
 export { createUserErrorMessage, editUserErrorMessage } from './user-errors';
 export {
   type AddUserInput,
@@ -12,7 +14,15 @@ export {
   toEditUserRequest,
   toNewUserRequest,
 } from './user-forms';
-export { createFakeUsersPort, demoCompetitiveness, demoUsers, ESTADOS_MX, stubUsersPort, type UsersSeed } from './users.fake';
+export { AddUserModal, type AddUserModalProps, EditUserModal, type EditUserModalProps } from './user-modals';
+export {
+  createFakeUsersPort,
+  demoCompetitiveness,
+  demoUsers,
+  ESTADOS_MX,
+  stubUsersPort,
+  type UsersSeed,
+} from './users.fake';
 export * from './users.model';
 export type { CallOptions, UserMutationResult, UsersPort } from './users.port';
 export type {
@@ -24,7 +34,4 @@ export type {
   UsernameCheckDTO,
   UsuarioDTO,
 } from './users.wire';
-export { type UsernameAvailability, useUsernameAvailability, usersKeys } from './use-users';
-export { CompetitivenessTable } from './competitiveness-table';
-export { AddUserModal, type AddUserModalProps, EditUserModal, type EditUserModalProps } from './user-modals';
 export { UsersScreen, type UsersScreenProps } from './users-screen';

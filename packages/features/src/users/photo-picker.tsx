@@ -39,7 +39,12 @@ export function PhotoPicker({ enabled = false, name }: PhotoPickerProps) {
     <fieldset data-slot="photo-picker" className="grid gap-2">
       <legend className="mb-1 font-medium text-ink text-sm">{m.photoLabel}</legend>
       <div className="flex items-center gap-4">
-        <Avatar size="lg" name={preview ? m.photoPreviewAlt : name || undefined} src={preview} decorative={!preview} />
+        <Avatar
+          size="lg"
+          name={preview ? m.photoPreviewAlt : name || undefined}
+          src={preview}
+          decorative={!preview}
+        />
         <FileDropzone
           className="flex-1"
           accept={IMAGE_ACCEPT}

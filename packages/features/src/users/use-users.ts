@@ -1,7 +1,8 @@
 /** TanStack Query hooks of the users feature; all data comes from the injected `users` port. */
+
+import { normalizeUsername, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '@socio/contracts';
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { normalizeUsername, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '@socio/contracts';
 import { usePort } from '../ports';
 import { toCompetitivenessRow, toUserRow, USERNAME_DEBOUNCE_MS } from './users.model';
 import type { EditUserRequest, NewUserRequest } from './users.wire';
@@ -28,7 +29,11 @@ export function useUsersList() {
 
 export function useSupervisors(enabled = true) {
   const port = usePort('users');
-  return useQuery({ queryKey: usersKeys.supervisors, queryFn: ({ signal }) => port.supervisors({ signal }), enabled });
+  return useQuery({
+    queryKey: usersKeys.supervisors,
+    queryFn: ({ signal }) => port.supervisors({ signal }),
+    enabled,
+  });
 }
 
 export function useEstados(enabled = true) {

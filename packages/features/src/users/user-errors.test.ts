@@ -28,7 +28,9 @@ describe('createUserErrorMessage (spec §8)', () => {
   });
 
   it('a 422 detail array lists its messages', () => {
-    const error = new ApiError(422, [{ loc: ['body', 'email'], msg: 'Correo inválido', type: 'value_error' }]);
+    const error = new ApiError(422, [
+      { loc: ['body', 'email'], msg: 'Correo inválido', type: 'value_error' },
+    ]);
     expect(createUserErrorMessage(error)).toBe('Error al crear el usuario: Correo inválido');
   });
 

@@ -9,8 +9,8 @@ import {
   toNewUserRequest,
   usernameSubmitGuard,
 } from './user-forms';
-import { DEFAULT_AVATAR, toUserRow } from './users.model';
 import { demoUsers } from './users.fake';
+import { DEFAULT_AVATAR, toUserRow } from './users.model';
 
 const valid = {
   ...emptyAddUser,
@@ -78,7 +78,10 @@ describe('add-user form', () => {
   });
 
   it('username of fewer than 3 characters', () => {
-    expect(errorsOf({ ...valid, username: 'a b' })).toHaveProperty('username', 'El usuario debe tener al menos 3 caracteres');
+    expect(errorsOf({ ...valid, username: 'a b' })).toHaveProperty(
+      'username',
+      'El usuario debe tener al menos 3 caracteres',
+    );
   });
 
   it('username with characters other than letters, digits and dots', () => {
@@ -152,7 +155,9 @@ describe('edit-user form', () => {
 
 describe('usernameSubmitGuard', () => {
   it('blocks a taken username and a pending check, lets the rest through', () => {
-    expect(usernameSubmitGuard('unavailable')).toBe('El nombre de usuario no está disponible. Por favor, elige otro.');
+    expect(usernameSubmitGuard('unavailable')).toBe(
+      'El nombre de usuario no está disponible. Por favor, elige otro.',
+    );
     expect(usernameSubmitGuard('checking')).toBe(
       'Por favor, espera a que se verifique la disponibilidad del usuario.',
     );

@@ -1,9 +1,10 @@
 /**
  * Form schemas (zod) of the add- and edit-user modals and their payload builders.
  */
+
+import { ESTATUS, normalizeUsername, ROLES, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '@socio/contracts';
 import { z } from 'zod';
 import { usersMessages as m } from './messages.es';
-import { ESTATUS, normalizeUsername, ROLES, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '@socio/contracts';
 import { DEFAULT_AVATAR, type UserRow } from './users.model';
 import type { EditUserRequest, NewUserRequest } from './users.wire';
 
@@ -94,7 +95,9 @@ export type EditUserInput = z.input<typeof editUserSchema>;
 export type EditUserValues = z.output<typeof editUserSchema>;
 
 function asRole(value: string): EditUserInput['role'] {
-  return (ROLES as readonly string[]).includes(value) ? (value as EditUserInput['role']) : ('' as EditUserInput['role']);
+  return (ROLES as readonly string[]).includes(value)
+    ? (value as EditUserInput['role'])
+    : ('' as EditUserInput['role']);
 }
 
 function asStatus(value: string): EditUserInput['status'] {

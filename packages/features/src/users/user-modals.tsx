@@ -20,7 +20,14 @@ export function AddUserModal({ open, onOpenChange, photoUpload }: AddUserModalPr
   const saving = useIsSaving('create');
   const close = () => onOpenChange(false);
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={m.addTitle} description={m.addDescription} size="lg" busy={saving}>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={m.addTitle}
+      description={m.addDescription}
+      size="lg"
+      busy={saving}
+    >
       {open ? <AddUserForm onCreated={close} onCancel={close} photoUpload={photoUpload} /> : null}
     </Modal>
   );

@@ -63,7 +63,13 @@ export const Loaded: Story = {
 
 export const Loading: Story = {
   decorators: [
-    withUsers(stubUsersPort({ allUsers: () => pending(), competitiveness: () => pending(), completionLast30Days: () => pending() })),
+    withUsers(
+      stubUsersPort({
+        allUsers: () => pending(),
+        competitiveness: () => pending(),
+        completionLast30Days: () => pending(),
+      }),
+    ),
   ],
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Cargando usuarios...')).toBeVisible();
@@ -190,7 +196,10 @@ export const CreateUser: Story = {
     const dialog = await addDialog();
     await fillNewUser(validNewUser);
     await availabilityShows('Usuario disponible');
-    await userEvent.selectOptions(await within(dialog).findByRole('combobox', { name: 'Supervisor' }), 'Laura Méndez Ríos');
+    await userEvent.selectOptions(
+      await within(dialog).findByRole('combobox', { name: 'Supervisor' }),
+      'Laura Méndez Ríos',
+    );
     await userEvent.selectOptions(field('Estado (región)'), 'Nuevo León');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Crear usuario' }));
 

@@ -18,9 +18,9 @@ import { useUsersList } from './use-users';
 import { AddUserModal, EditUserModal } from './user-modals';
 import {
   initialUsersTableState,
+  USERS_PAGE_SIZE,
   type UserRow,
   type UserSortColumn,
-  USERS_PAGE_SIZE,
   usersTableReducer,
   visibleUsers,
 } from './users.model';

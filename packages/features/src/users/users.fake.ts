@@ -2,11 +2,11 @@
  * In-memory users port for stories and tests: realistic, stateful (create/edit change the list),
  * with an optional delay. `stubUsersPort` throws for every method not overridden.
  */
-import { ApiError } from '../errors';
 
+import { fullName, normalizeUsername, type Rol } from '@socio/contracts';
+import { ApiError } from '../errors';
 import type { UserMutationResult, UsersPort } from './users.port';
 import type { CompetitivenessDTO, EstadoDTO, SupervisorDTO, UsuarioDTO } from './users.wire';
-import { fullName, normalizeUsername, type Rol } from '@socio/contracts';
 
 export const ESTADOS_MX: EstadoDTO[] = [
   'Aguascalientes',
@@ -80,9 +80,17 @@ export const demoUsers: UsuarioDTO[] = [
   user(2, 'lmendez', 'Laura', 'Méndez', 'Ríos', 'Supervisor'),
   user(3, 'rsalinas', 'Ricardo', 'Salinas', 'Vega', 'Supervisor'),
   user(4, 'jperez', 'Juan', 'Pérez', 'López', 'Visitador', { ...sup2, estado: 19, region: 'Nuevo León' }),
-  user(5, 'mhernandez', 'María', 'Hernández', 'Cruz', 'Visitador', { ...sup2, estado: 19, region: 'Nuevo León' }),
+  user(5, 'mhernandez', 'María', 'Hernández', 'Cruz', 'Visitador', {
+    ...sup2,
+    estado: 19,
+    region: 'Nuevo León',
+  }),
   user(6, 'cramirez', 'Carlos', 'Ramírez', 'Soto', 'Visitador', { ...sup3, estado: 15, region: 'Jalisco' }),
-  user(7, 'sflores', 'Sofía', 'Flores', 'Aguilar', 'Visitador', { ...sup3, estado: 7, region: 'Ciudad de México' }),
+  user(7, 'sflores', 'Sofía', 'Flores', 'Aguilar', 'Visitador', {
+    ...sup3,
+    estado: 7,
+    region: 'Ciudad de México',
+  }),
   user(8, 'dmorales', 'Diego', 'Morales', 'Castillo', 'Visitador', {
     ...sup2,
     estado: 8,
@@ -90,19 +98,71 @@ export const demoUsers: UsuarioDTO[] = [
     estatus: 'Inactivo',
   }),
   user(9, 'vortiz', 'Valeria', 'Ortiz', 'Navarro', 'Visitador', { ...sup3, estado: 21, region: 'Puebla' }),
-  user(10, 'egutierrez', 'Emilio', 'Gutiérrez', 'Reyes', 'Visitador', { ...sup2, estado: 28, region: 'Tamaulipas' }),
+  user(10, 'egutierrez', 'Emilio', 'Gutiérrez', 'Reyes', 'Visitador', {
+    ...sup2,
+    estado: 28,
+    region: 'Tamaulipas',
+  }),
   user(11, 'pvargas', 'Paola', 'Vargas', 'Domínguez', 'Visitador', { estado: 22, region: 'Querétaro' }),
   user(12, 'arojas', 'Andrés', 'Rojas', 'Medina', 'Visitador', { ...sup3, estado: 11, region: 'Guanajuato' }),
 ];
 
 /** One row per band (green, yellow, orange, red) and one without response days. */
 export const demoCompetitiveness: CompetitivenessDTO[] = [
-  { id: 4, name: 'Juan Pérez López', avatar: null, assignments: 40, studiesCompleted: 36, averageResponseDays: 2.35, completionPercentage: 90 },
-  { id: 5, name: 'María Hernández Cruz', avatar: null, assignments: 30, studiesCompleted: 18, averageResponseDays: 4.1, completionPercentage: 60 },
-  { id: 6, name: 'Carlos Ramírez Soto', avatar: null, assignments: 25, studiesCompleted: 8, averageResponseDays: 6.75, completionPercentage: 32 },
-  { id: 7, name: 'Sofía Flores Aguilar', avatar: null, assignments: 20, studiesCompleted: 2, averageResponseDays: 9, completionPercentage: 10 },
-  { id: 9, name: 'Valeria Ortiz Navarro', avatar: null, assignments: 6, studiesCompleted: 0, averageResponseDays: null, completionPercentage: 0 },
-  { id: 10, name: 'Emilio Gutiérrez Reyes', avatar: null, assignments: 12, studiesCompleted: 10, averageResponseDays: 1.5, completionPercentage: 83.3 },
+  {
+    id: 4,
+    name: 'Juan Pérez López',
+    avatar: null,
+    assignments: 40,
+    studiesCompleted: 36,
+    averageResponseDays: 2.35,
+    completionPercentage: 90,
+  },
+  {
+    id: 5,
+    name: 'María Hernández Cruz',
+    avatar: null,
+    assignments: 30,
+    studiesCompleted: 18,
+    averageResponseDays: 4.1,
+    completionPercentage: 60,
+  },
+  {
+    id: 6,
+    name: 'Carlos Ramírez Soto',
+    avatar: null,
+    assignments: 25,
+    studiesCompleted: 8,
+    averageResponseDays: 6.75,
+    completionPercentage: 32,
+  },
+  {
+    id: 7,
+    name: 'Sofía Flores Aguilar',
+    avatar: null,
+    assignments: 20,
+    studiesCompleted: 2,
+    averageResponseDays: 9,
+    completionPercentage: 10,
+  },
+  {
+    id: 9,
+    name: 'Valeria Ortiz Navarro',
+    avatar: null,
+    assignments: 6,
+    studiesCompleted: 0,
+    averageResponseDays: null,
+    completionPercentage: 0,
+  },
+  {
+    id: 10,
+    name: 'Emilio Gutiérrez Reyes',
+    avatar: null,
+    assignments: 12,
+    studiesCompleted: 10,
+    averageResponseDays: 1.5,
+    completionPercentage: 83.3,
+  },
 ];
 
 export interface UsersSeed {

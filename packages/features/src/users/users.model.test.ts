@@ -1,3 +1,4 @@
+import { normalizeUsername } from '@socio/contracts';
 import { describe, expect, it } from 'vitest';
 import { demoCompetitiveness, demoUsers } from './users.fake';
 import {
@@ -19,7 +20,6 @@ import {
   visibleUsers,
 } from './users.model';
 import type { UsuarioDTO } from './users.wire';
-import { normalizeUsername } from '@socio/contracts';
 
 const wire: UsuarioDTO = {
   id_usuario: 42,
@@ -153,7 +153,11 @@ describe('paging', () => {
   });
 
   it('searches before paging', () => {
-    const result = visibleUsers(rows, { query: 'visitador', sort: { column: 'id', direction: 'asc' }, page: 2 });
+    const result = visibleUsers(rows, {
+      query: 'visitador',
+      sort: { column: 'id', direction: 'asc' },
+      page: 2,
+    });
     expect(result.total).toBe(9);
     expect(result.rows.map((r: UserRow) => r.id)).toEqual(['mhernandez', 'pvargas', 'sflores', 'vortiz']);
   });

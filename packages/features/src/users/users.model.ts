@@ -123,7 +123,10 @@ export function tableReducer<C extends string>(state: TableState<C>, action: Tab
       return { ...state, query: action.query, page: 1 };
     case 'sort':
       if (state.sort?.column === action.column) {
-        return { ...state, sort: { column: action.column, direction: state.sort.direction === 'asc' ? 'desc' : 'asc' } };
+        return {
+          ...state,
+          sort: { column: action.column, direction: state.sort.direction === 'asc' ? 'desc' : 'asc' },
+        };
       }
       return { ...state, sort: { column: action.column, direction: 'asc' }, page: 1 };
     case 'page':
@@ -134,14 +137,19 @@ export function tableReducer<C extends string>(state: TableState<C>, action: Tab
 export type UsersTableState = TableState<UserSortColumn>;
 export type UsersTableAction = TableAction<UserSortColumn>;
 export const initialUsersTableState: UsersTableState = { query: '', sort: null, page: 1 };
-export const usersTableReducer: (state: UsersTableState, action: UsersTableAction) => UsersTableState = tableReducer;
+export const usersTableReducer: (state: UsersTableState, action: UsersTableAction) => UsersTableState =
+  tableReducer;
 
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
 /** The rows of a 1-based page; a page past the end is clamped to the last one. */
-export function paginate<T>(rows: readonly T[], page: number, pageSize: number): { rows: T[]; page: number; pageCount: number } {
+export function paginate<T>(
+  rows: readonly T[],
+  page: number,
+  pageSize: number,
+): { rows: T[]; page: number; pageCount: number } {
   const pages = pageCount(rows.length, pageSize);
   const current = Math.min(Math.max(1, page), pages);
   const start = (current - 1) * pageSize;

@@ -1,5 +1,5 @@
-import type { Decorator } from '@storybook/react-vite';
 import { toast } from '@socio/ui';
+import type { Decorator } from '@storybook/react-vite';
 import { fn, screen, userEvent, waitFor } from 'storybook/test';
 import { ApiError, NetworkError } from '../errors';
 import { FeatureProviders } from '../testing/story-providers';
@@ -30,18 +30,19 @@ export function clearToasts() {
 /** A promise that never settles: freezes a call in its pending state. */
 export const pending = <T,>() => new Promise<T>(() => {});
 export const offline = () => Promise.reject(new NetworkError(new TypeError('Failed to fetch')));
-export const apiFailure = (status: number, detail?: string) => () => Promise.reject(new ApiError(status, detail));
+export const apiFailure = (status: number, detail?: string) => () =>
+  Promise.reject(new ApiError(status, detail));
 
 /** The open add-user dialog. */
 export function addDialog() {
   return screen.findByRole('dialog', { name: 'Añadir Nuevo Usuario' });
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** An input or select by its label; required labels end in a visual '*'. */
 export function field(label: string): HTMLInputElement | HTMLSelectElement {
-  return screen.getByLabelText(new RegExp(`^${escape(label)}\\*?$`), { selector: 'input, select' });
+  return screen.getByLabelText(new RegExp(`^${escapeRegExp(label)}\\*?$`), { selector: 'input, select' });
 }
 
 export interface NewUserFields {

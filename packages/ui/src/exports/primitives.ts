@@ -1,5 +1,6 @@
 export { Avatar, type AvatarProps, avatarVariants, initialsOf } from '../avatar/avatar';
 export { Badge, type BadgeProps, type BadgeTone, badgeVariants } from '../badge/badge';
+export { Banner, type BannerProps, type BannerTone, bannerVariants } from '../banner/banner';
 export { Button, type ButtonProps, buttonVariants } from '../button/button';
 export {
   Card,
@@ -11,9 +12,20 @@ export {
   type CardTitleProps,
 } from '../card/card';
 export { Checkbox, type CheckboxProps, type CheckedState } from '../checkbox/checkbox';
+export {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  type DropdownMenuItemProps,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../dropdown-menu/dropdown-menu';
 export { EmptyState, type EmptyStateProps } from '../empty-state/empty-state';
 export { ErrorState, type ErrorStateProps } from '../error-state/error-state';
 export { IconButton, type IconButtonProps, iconButtonVariants } from '../icon-button/icon-button';
+export { Modal, ModalClose, type ModalProps, modalVariants } from '../modal/modal';
 export { SearchInput, type SearchInputProps } from '../search-input/search-input';
 export {
   NativeSelect,
@@ -39,3 +51,12 @@ export {
   type FieldLabelProps,
 } from '../text-field/field-parts';
 export { TextField, type TextFieldProps, type TextFieldType } from '../text-field/text-field';
+export {
+  TOAST_DURATION,
+  TOAST_LIMIT,
+  type ToastOptions,
+  type ToastRecord,
+  type ToastTone,
+  toast,
+} from '../toast/toast-store';
+export { Toaster, type ToasterProps } from '../toast/toaster';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { FileText } from 'lucide-react';
-import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { expect, fn, spyOn, userEvent, waitFor } from 'storybook/test';
 import { PdfViewer, type PdfViewerLoader } from './pdf-viewer';
 
 const FIXTURE = '/fixtures/muestra.pdf';
@@ -23,13 +23,18 @@ function zoomPercent(element: HTMLElement): number {
 export const Default: Story = {
   play: async ({ canvas, canvasElement }) => {
     // The real fixture is parsed and rendered: page count, canvas and the PDF's own text layer.
-    await expect(await canvas.findByText('Página 1 de 3', {}, { timeout: 15_000 })).toBeVisible();
+    await expect(await canvas.findByText('Página 1 de 3', {}, { timeout: 25_000 })).toBeVisible();
     await waitFor(
       () => expect(canvas.getByText('Documento de muestra - Página 1 de 3')).toBeInTheDocument(),
       {
         timeout: 10_000,
       },
     );
+    // The worker is self-hosted: fetched from this origin, never from a CDN.
+    const scripts = performance.getEntriesByType('resource').map((entry) => entry.name);
+    await expect(
+      scripts.some((name) => name.startsWith(window.location.origin) && /pdf\.worker/.test(name)),
+    ).toBe(true);
     const firstCanvas = canvasElement.querySelector('canvas');
     await expect(firstCanvas?.width).toBeGreaterThan(0);
     await expect(canvas.getByRole('button', { name: 'Página anterior' })).toBeDisabled();
@@ -97,14 +102,36 @@ export const Loading: Story = {
 
 export const LastPage: Story = {
   play: async ({ canvas }) => {
-    await canvas.findByText('Página 1 de 3', {}, { timeout: 15_000 });
+    await canvas.findByText('Página 1 de 3', {}, { timeout: 25_000 });
     const next = canvas.getByRole('button', { name: 'Página siguiente' });
     await userEvent.click(next);
     await userEvent.click(next);
     await expect(canvas.getByText('Página 3 de 3')).toBeVisible();
     await expect(next).toBeDisabled();
-    await expect(canvas.getByRole('button', { name: 'Descargar' })).toBeEnabled();
-    await expect(canvas.getByRole('button', { name: 'Imprimir' })).toBeEnabled();
+  },
+};
+
+export const DownloadAndPrint: Story = {
+  play: async ({ canvas }) => {
+    await canvas.findByText('Página 1 de 3', {}, { timeout: 25_000 });
+    // Download: a link to the document's bytes named after `fileName` is clicked (the click is
+    // intercepted so that the test browser does not save a file).
+    const click = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      await userEvent.click(canvas.getByRole('button', { name: 'Descargar' }));
+      await waitFor(() => expect(click).toHaveBeenCalledOnce());
+      const link = click.mock.contexts[0] as HTMLAnchorElement;
+      await expect(link.download).toBe('reporte-muestra.pdf');
+      await expect(link.href).toMatch(/^blob:/);
+    } finally {
+      click.mockRestore();
+    }
+    // Print: the document is loaded in a hidden frame whose window is asked to print.
+    await userEvent.click(canvas.getByRole('button', { name: 'Imprimir' }));
+    await waitFor(() => expect(document.querySelector('iframe[src^="blob:"]')).not.toBeNull());
+    const frame = document.querySelector('iframe[src^="blob:"]');
+    await expect(frame).toHaveAttribute('aria-hidden', 'true');
+    frame?.remove();
   },
 };
 
@@ -112,7 +139,7 @@ export const FromBlob: Story = {
   loaders: [async () => ({ blob: await fetch(FIXTURE).then((response) => response.blob()) })],
   render: (args, { loaded }) => <PdfViewer {...args} file={loaded.blob as Blob} />,
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText('Página 1 de 3', {}, { timeout: 15_000 })).toBeVisible();
+    await expect(await canvas.findByText('Página 1 de 3', {}, { timeout: 25_000 })).toBeVisible();
   },
 };
 
@@ -120,13 +147,13 @@ export const ErrorState: Story = {
   name: 'Error',
   args: { file: '/fixtures/no-existe.pdf' },
   play: async ({ canvas, args }) => {
-    await expect(await canvas.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
+    await expect(await canvas.findByRole('alert', {}, { timeout: 25_000 })).toHaveTextContent(
       'Error al cargar el PDF',
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Intentar de nuevo' }));
     await expect(args.onRetry).toHaveBeenCalledOnce();
     // The URL is still wrong: the viewer tried again and failed again.
-    await expect(await canvas.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
+    await expect(await canvas.findByRole('alert', {}, { timeout: 25_000 })).toHaveTextContent(
       'Error al cargar el PDF',
     );
   },

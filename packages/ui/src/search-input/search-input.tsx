@@ -67,9 +67,10 @@ export function SearchInput({
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     onKeyDown?.(event);
     if (event.defaultPrevented) return;
-    if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+    if (onSearch && event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      // Enter searches instead of submitting an enclosing form.
       event.preventDefault();
-      onSearch?.(event.currentTarget.value);
+      onSearch(event.currentTarget.value);
     }
   };
 

@@ -53,7 +53,12 @@ async function recentFailures(app: FastifyInstance, email: string, ip: string): 
   return Number(row?.failures ?? 0);
 }
 
-async function recordAttempt(app: FastifyInstance, email: string, ip: string, success: boolean): Promise<void> {
+async function recordAttempt(
+  app: FastifyInstance,
+  email: string,
+  ip: string,
+  success: boolean,
+): Promise<void> {
   await app.db.insertInto('login_attempts').values({ email, ip, success }).execute();
   loginsSinceCleanup += 1;
   if (loginsSinceCleanup >= 200) {
@@ -76,7 +81,9 @@ export async function login(
 ): Promise<LoginResponse> {
   const email = input.email.trim().toLowerCase();
   if ((await recentFailures(app, email, ip)) >= app.config.loginMaxFailures) {
-    httpError(429, AUTH_MESSAGES.tooManyAttempts, { 'retry-after': String(app.config.loginWindowMinutes * 60) });
+    httpError(429, AUTH_MESSAGES.tooManyAttempts, {
+      'retry-after': String(app.config.loginWindowMinutes * 60),
+    });
   }
   const user = await app.db
     .selectFrom('usuarios')
@@ -92,7 +99,11 @@ export async function login(
   }
   if (user.estatus !== 'activo') httpError(403, AUTH_MESSAGES.inactive);
   await recordAttempt(app, email, ip, true);
-  const token = await app.tokens.sign({ sub: user.id_usuario, rol: toWireRol(user.rol), tv: user.token_version });
+  const token = await app.tokens.sign({
+    sub: user.id_usuario,
+    rol: toWireRol(user.rol),
+    tv: user.token_version,
+  });
   return { token, token_type: 'bearer', ...toSessionUser(user) };
 }
 

@@ -43,7 +43,8 @@ export function createTokenService(secret: string, expiresInSeconds: number): To
         const sub = Number(payload.sub);
         const tv = payload.tv;
         const rol = payload.rol;
-        if (!Number.isInteger(sub) || sub <= 0 || typeof tv !== 'number' || typeof rol !== 'string') return null;
+        if (!Number.isInteger(sub) || sub <= 0 || typeof tv !== 'number' || typeof rol !== 'string')
+          return null;
         return { sub, tv, rol: rol as Rol };
       } catch {
         // Any failure (bad signature, expired, malformed, wrong claims) means "not a valid token".

@@ -15,7 +15,7 @@ import {
   saveCargaRequestSchema,
   saveCargaResponseSchema,
 } from '@socio/contracts';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser, requireRole } from '../../http/auth';
 import { httpError } from '../../http/errors';
@@ -27,8 +27,8 @@ import { type Actor, changeAssignmentStatus, processCarga, saveCarga, saveManual
 export const CARGA_BODY_LIMIT = 64 * 1024 * 1024;
 
 /** Authentication and role check before the body is read (a 64 MB body is never parsed for nobody). */
-const staff = requireRole('Administrador', 'Supervisor') as unknown as onRequestAsyncHookHandler;
-const anyRole = requireRole() as unknown as onRequestAsyncHookHandler;
+const staff = requireRole('Administrador', 'Supervisor');
+const anyRole = requireRole();
 
 /** 422 'La carga excede el máximo de 100,000 filas' before validating 100,000+ rows one by one. */
 function limitRows(key: 'rows' | 'processedData') {
@@ -44,7 +44,7 @@ const idParams = z.object({
 });
 
 function actorOf(request: FastifyRequest): Actor {
-  return { id: currentUser(request).id_usuario, requestId: request.id };
+  return { id: currentUser(request).id_usuario, requestId: request.id, log: request.log };
 }
 
 /** Visitadores see only their own assignments. */

@@ -12,6 +12,7 @@ import {
   type SaveCargaResponse,
   type SheetRow,
 } from '@socio/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { audit } from '../../audit';
 import type { Database } from '../../db/schema';
@@ -29,10 +30,11 @@ import { checkSaveRows, type FolioFields, foliosOf, processRows, type SaveFailur
 
 type Db = Kysely<Database>;
 
-/** Who writes, for the audit log. */
+/** Who writes, for the audit log; `log` receives progress of long writes. */
 export interface Actor {
   id: number;
   requestId?: string;
+  log?: Pick<FastifyBaseLogger, 'info'>;
 }
 
 /** Most failure reasons returned by a save (the counts are always exact). */
@@ -70,6 +72,7 @@ export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): P
   const allFailures: SaveFailure[] = [...failures];
   try {
     await db.transaction().execute(async (trx) => {
+      actor.log?.info({ filas: candidates.length }, 'carga: transacción iniciada');
       const carga = await trx
         .insertInto('cargas')
         .values({
@@ -88,7 +91,6 @@ export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): P
         actorId: actor.id,
         estadoIds: estados,
       });
-      if (inserted.length === 0) throw new NothingSaved();
       if (inserted.length < candidates.length) {
         const done = new Set(inserted.map((r) => r.folio));
         for (const c of candidates) {
@@ -101,6 +103,8 @@ export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): P
           }
         }
       }
+      // Nothing written (every folio lost to a concurrent save): no carga record without assignments.
+      if (inserted.length === 0) throw new NothingSaved();
       processed = inserted.length;
       await trx
         .updateTable('cargas')
@@ -123,6 +127,7 @@ export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): P
       idCarga = carga.id_carga;
       fecha = carga.fecha;
     });
+    actor.log?.info({ id_carga: idCarga, registros: processed }, 'carga: transacción confirmada');
   } catch (error) {
     if (!(error instanceof NothingSaved)) throw error;
     processed = 0;

@@ -14,7 +14,11 @@ export async function catalogosRoutes(app: FastifyInstance): Promise<void> {
     '/estados',
     {
       onRequest: requireRole(),
-      schema: { tags, summary: 'Los 32 estados de México', response: { 200: estadosResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Los 32 estados de México',
+        response: { 200: estadosResponseSchema, ...errors },
+      },
     },
     async () => app.db.selectFrom('estados').select(['id_estado', 'estado']).orderBy('id_estado').execute(),
   );
@@ -25,6 +29,7 @@ export async function catalogosRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireRole(),
       schema: { tags, summary: 'Clientes', response: { 200: clientesResponseSchema, ...errors } },
     },
-    async () => app.db.selectFrom('clientes').select(['id_cliente', 'nombre']).orderBy('id_cliente').execute(),
+    async () =>
+      app.db.selectFrom('clientes').select(['id_cliente', 'nombre']).orderBy('id_cliente').execute(),
   );
 }

@@ -1,10 +1,10 @@
 import { dashboardResumenSchema } from '@socio/contracts';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { currentUser, requireRole } from '../../http/auth';
 import type { ZodTypeProvider } from '../../http/zod';
 import { dashboardResumen } from './service';
 
-const anyRole = requireRole() as unknown as onRequestAsyncHookHandler;
+const anyRole = requireRole();
 
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -11,7 +11,7 @@ import {
   reportesListResponseSchema,
   reportesQuerySchema,
 } from '@socio/contracts';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { zipSync } from 'fflate';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ import { ERROR_MESSAGES, httpError } from '../../http/errors';
 import { RequestValidationError, toValidationIssues, type ZodTypeProvider } from '../../http/zod';
 import { findCliente, findPdf, findReporte, findReportes, listReportes, pendingPdfs } from './repo';
 
-const staff = requireRole('Administrador', 'Supervisor') as unknown as onRequestAsyncHookHandler;
+const staff = requireRole('Administrador', 'Supervisor');
 
 const idParams = z.object({
   id: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').positive().max(2 ** 31 - 1),
@@ -80,7 +80,7 @@ export async function reportesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    '/',
+    '',
     {
       onRequest: staff,
       schema: { tags: ['reportes'], querystring: reportesQuerySchema, response: { 200: reportesListResponseSchema } },
@@ -210,7 +210,7 @@ export async function reportesRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/',
+    '',
     {
       onRequest: staff,
       bodyLimit: MAX_REPORT_PDF_BYTES + 1024 * 1024,

@@ -105,7 +105,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/supervisors_list',
     {
       onRequest: readers,
-      schema: { tags, summary: 'Supervisores activos', response: { 200: supervisorsListResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Supervisores activos',
+        response: { 200: supervisorsListResponseSchema, ...errors },
+      },
     },
     async () => ({ supervisors: await supervisorsList(app.db) }),
   );

@@ -101,7 +101,11 @@ async function findUserId(db: Db, idOrUsername: string): Promise<number | null> 
 }
 
 async function usernameTaken(db: Db, username: string): Promise<boolean> {
-  const row = await db.selectFrom('usuarios').select('id_usuario').where('username', '=', username).executeTakeFirst();
+  const row = await db
+    .selectFrom('usuarios')
+    .select('id_usuario')
+    .where('username', '=', username)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -210,7 +214,8 @@ export async function editUser(
   if (owner !== null && owner !== id) httpError(409, USER_MESSAGES.emailTaken);
   if (id === actor.id_usuario) {
     if (input.status !== 'Activo') httpError(422, USER_MESSAGES.cannotDeactivateSelf);
-    if (input.role !== actor.rol && actor.rol === 'Administrador') httpError(422, USER_MESSAGES.cannotDemoteSelf);
+    if (input.role !== actor.rol && actor.rol === 'Administrador')
+      httpError(422, USER_MESSAGES.cannotDemoteSelf);
   }
   const supervisorId = input.role === 'Visitador' ? input.supervisor : null;
   await checkSupervisor(db, supervisorId, id);

@@ -41,9 +41,13 @@ describe('createHttpClient', () => {
 
   it('serialises JSON bodies and builds query strings without empty values', async () => {
     const { http, call } = setup(jsonResponse(200, {}));
-    await http.put('/auth/me/change-password', { current_password: 'a', new_password: 'b' }, {
-      query: { page: 2, sort_by: 'estatus', q: undefined, x: null },
-    });
+    await http.put(
+      '/auth/me/change-password',
+      { current_password: 'a', new_password: 'b' },
+      {
+        query: { page: 2, sort_by: 'estatus', q: undefined, x: null },
+      },
+    );
     expect(call().url).toBe('/api/auth/me/change-password?page=2&sort_by=estatus');
     expect(call().headers['Content-Type']).toBe('application/json');
     expect(JSON.parse(String(call().init.body))).toEqual({ current_password: 'a', new_password: 'b' });
@@ -59,10 +63,15 @@ describe('createHttpClient', () => {
   });
 
   it('maps an error status with a string detail to ApiError', async () => {
-    const { http } = setup(jsonResponse(403, { detail: 'Tu cuenta está inactiva. Contacta a un administrador.' }));
+    const { http } = setup(
+      jsonResponse(403, { detail: 'Tu cuenta está inactiva. Contacta a un administrador.' }),
+    );
     const error = await http.post('/auth/login', {}, { auth: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 403, detail: 'Tu cuenta está inactiva. Contacta a un administrador.' });
+    expect(error).toMatchObject({
+      status: 403,
+      detail: 'Tu cuenta está inactiva. Contacta a un administrador.',
+    });
   });
 
   it('keeps a 422 detail array as validation issues', async () => {
@@ -111,7 +120,9 @@ describe('createHttpClient', () => {
   });
 
   it('does not call onUnauthorized for other errors', async () => {
-    const { http, onUnauthorized } = setup(jsonResponse(403, { detail: 'No tienes permiso para realizar esta acción' }));
+    const { http, onUnauthorized } = setup(
+      jsonResponse(403, { detail: 'No tienes permiso para realizar esta acción' }),
+    );
     await expect(http.get('/users/all_users')).rejects.toMatchObject({ status: 403 });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -120,7 +131,9 @@ describe('createHttpClient', () => {
     const empty = setup(new Response(null, { status: 204 }));
     await expect(empty.http.delete('/x/1')).resolves.toBeUndefined();
 
-    const file = setup(new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    const file = setup(
+      new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    );
     const blob = await file.http.blob('/reportes/1/pdf');
     expect(await blob.text()).toBe('%PDF-1.7');
     expect(file.call().headers.Authorization).toBe('Bearer tok-123');
@@ -128,7 +141,11 @@ describe('createHttpClient', () => {
 
   it('joins the base URL with or without slashes', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, {}));
-    const http = createHttpClient({ baseUrl: 'https://api.example.mx/api/', getToken: () => null, fetch: fetchMock });
+    const http = createHttpClient({
+      baseUrl: 'https://api.example.mx/api/',
+      getToken: () => null,
+      fetch: fetchMock,
+    });
     await http.get('auth/me');
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('https://api.example.mx/api/auth/me');
   });

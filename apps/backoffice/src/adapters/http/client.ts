@@ -93,7 +93,12 @@ async function readBody(response: Response): Promise<unknown> {
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function send(method: string, path: string, body: unknown, init: RequestOptions = {}): Promise<Response> {
+  async function send(
+    method: string,
+    path: string,
+    body: unknown,
+    init: RequestOptions = {},
+  ): Promise<Response> {
     const useAuth = init.auth !== false;
     const headers: Record<string, string> = { Accept: 'application/json' };
     let payload: BodyInit | undefined;

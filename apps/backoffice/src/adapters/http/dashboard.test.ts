@@ -5,7 +5,12 @@ import { createHttpDashboardPort } from './dashboard';
 import { createFakeHttp } from './fake-http.test-util';
 
 const resumen: DashboardResumen = {
-  indicadores: { estudios_activos: 5, completados_semana: 1, nuevas_semana: 2, porcentaje_completado_30d: 50 },
+  indicadores: {
+    estudios_activos: 5,
+    completados_semana: 1,
+    nuevas_semana: 2,
+    porcentaje_completado_30d: 50,
+  },
   por_cliente: [{ cliente: 'UANL', activos: 5 }],
   semanal_completados: [{ semana_inicio: '2026-03-02', total: 1 }],
   semanal_nuevas: [{ semana_inicio: '2026-03-02', total: 2 }],

@@ -108,8 +108,9 @@ describe('createHttpUsersPort', () => {
     const { http } = createFakeHttp(() => {
       throw new ApiError(409, 'El usuario ya existe');
     });
-    await expect(
-      createHttpUsersPort(http).createUser({} as NewUserRequest),
-    ).rejects.toMatchObject({ status: 409, detail: 'El usuario ya existe' });
+    await expect(createHttpUsersPort(http).createUser({} as NewUserRequest)).rejects.toMatchObject({
+      status: 409,
+      detail: 'El usuario ya existe',
+    });
   });
 });

@@ -16,7 +16,8 @@ export function createHttpUsersPort(http: HttpClient): UsersPort {
       return body.usuarios;
     },
     createUser: (body) => http.post<UserMutationResult>('/users/new_user', body),
-    editUser: (id, body) => http.put<UserMutationResult>(`/users/edit_user/${encodeURIComponent(String(id))}`, body),
+    editUser: (id, body) =>
+      http.put<UserMutationResult>(`/users/edit_user/${encodeURIComponent(String(id))}`, body),
     checkUsername: (username, o) =>
       http.get(`/users/check_username/${encodeURIComponent(username)}`, { signal: o?.signal }),
     async supervisors(o) {

@@ -35,7 +35,8 @@ export function createBrowserSessionStore(
   let cached: StoredSession | null = null;
 
   function read(): StoredSession | null {
-    const raw = safe(() => local.getItem(SESSION_KEY), null) ?? safe(() => session.getItem(SESSION_KEY), null);
+    const raw =
+      safe(() => local.getItem(SESSION_KEY), null) ?? safe(() => session.getItem(SESSION_KEY), null);
     if (raw === cachedRaw) return cached;
     cachedRaw = raw;
     cached = null;
