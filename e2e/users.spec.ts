@@ -12,13 +12,13 @@ function usersTable(page: Page) {
   return page.getByRole('table', { name: 'Lista de usuarios' });
 }
 
-/** Text of the first cell (the name) of every body row. */
+/** The name shown in every body row (the avatar's initials left out). */
 async function shownNames(table: Locator): Promise<string[]> {
   const rows = table.getByRole('row');
   const count = await rows.count();
   const names: string[] = [];
   for (let index = 1; index < count; index += 1) {
-    names.push(((await rows.nth(index).getByRole('cell').first().textContent()) ?? '').trim());
+    names.push(((await rows.nth(index).locator('[data-slot="user-name"]').textContent()) ?? '').trim());
   }
   return names;
 }

@@ -48,7 +48,9 @@ const lines: Line[] = [];
 function report(line: Line) {
   lines.push(line);
   const mark = line.ok === null ? ' ' : line.ok ? '✓' : '✗';
-  console.info(`  ${mark} [${line.db}] ${line.test}: ${line.value}${line.goal ? `  (meta ${line.goal})` : ''}`);
+  console.info(
+    `  ${mark} [${line.db}] ${line.test}: ${line.value}${line.goal ? `  (meta ${line.goal})` : ''}`,
+  );
 }
 
 const ms = (t: number) => `${t.toFixed(t < 10 ? 2 : 0)} ms`;
@@ -119,18 +121,32 @@ async function truncateOperations(db: Kysely<Database>) {
 /** (a) process + save through the API vs one raw multi-row INSERT of the same rows. */
 async function benchCarga(label: string, db: Kysely<Database>, app: FastifyInstance, token: string) {
   const adminId = (
-    await db.selectFrom('usuarios').select('id_usuario').where('username', '=', 'admin').executeTakeFirstOrThrow()
+    await db
+      .selectFrom('usuarios')
+      .select('id_usuario')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow()
   ).id_usuario;
   const rows = generateRows(ROWS, label === 'PGlite' ? 'L' : 'P');
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
   // Baseline: the rows already processed (same visitors, states, addresses), written by one statement.
-  const processed = processRows(rows, { visitors: await visitorLoads(db), openFolios: new Set() }).processedData;
+  const processed = processRows(rows, {
+    visitors: await visitorLoads(db),
+    openFolios: new Set(),
+  }).processedData;
   const estados = new Map(
-    (await db.selectFrom('estados').select(['id_estado', 'estado']).execute()).map((e) => [e.estado, e.id_estado]),
+    (await db.selectFrom('estados').select(['id_estado', 'estado']).execute()).map((e) => [
+      e.estado,
+      e.id_estado,
+    ]),
   );
   const idCliente = (
-    await db.selectFrom('clientes').select('id_cliente').where('nombre', '=', 'Tec de Monterrey').executeTakeFirstOrThrow()
+    await db
+      .selectFrom('clientes')
+      .select('id_cliente')
+      .where('nombre', '=', 'Tec de Monterrey')
+      .executeTakeFirstOrThrow()
   ).id_cliente;
   const values = processed
     .map((r) => {
@@ -226,7 +242,13 @@ async function benchCarga(label: string, db: Kysely<Database>, app: FastifyInsta
     goal: '',
     ok: saved.recordsProcessed === ROWS,
   });
-  report({ db: label, test: '(a) razón API / raw INSERT', value: ratio.toFixed(2), goal: '≤ 2.0', ok: ratio <= 2 });
+  report({
+    db: label,
+    test: '(a) razón API / raw INSERT',
+    value: ratio.toFixed(2),
+    goal: '≤ 2.0',
+    ok: ratio <= 2,
+  });
   await truncateOperations(db);
 }
 
@@ -239,9 +261,9 @@ async function benchList(
   visitorToken: string,
   postgres: boolean,
 ) {
-  const visitors = (await db.selectFrom('usuarios').select('id_usuario').where('rol', '=', 'visitador').execute()).map(
-    (v) => v.id_usuario,
-  );
+  const visitors = (
+    await db.selectFrom('usuarios').select('id_usuario').where('rol', '=', 'visitador').execute()
+  ).map((v) => v.id_usuario);
   const t0 = performance.now();
   const nv = visitors.length;
   const BATCH = 250_000;
@@ -276,7 +298,11 @@ async function benchList(
   const middle = Math.floor(total / size / 2);
   const cases: Array<{ name: string; url: string; token: string }> = [];
   for (const sortBy of ['fecha_asignacion', 'estatus']) {
-    cases.push({ name: `${sortBy} desc, página 1`, url: `page=1&sort_by=${sortBy}&sort_order=desc`, token: adminToken });
+    cases.push({
+      name: `${sortBy} desc, página 1`,
+      url: `page=1&sort_by=${sortBy}&sort_order=desc`,
+      token: adminToken,
+    });
     cases.push({
       name: `${sortBy} asc, página ${middle.toLocaleString('es-MX')} (la más profunda: mitad)`,
       url: `page=${middle}&sort_by=${sortBy}&sort_order=asc`,
@@ -322,7 +348,13 @@ async function benchList(
 }
 
 /** Requests per second of GET `url` over keep-alive HTTP with `concurrency` clients, for `seconds`. */
-async function throughput(port: number, url: string, headers: Record<string, string>, seconds: number, concurrency = 16) {
+async function throughput(
+  port: number,
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  concurrency = 16,
+) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const deadline = performance.now() + seconds * 1000;
   let done = 0;
@@ -370,7 +402,13 @@ async function benchThroughput(label: string, app: FastifyInstance, token: strin
   const statsRps = await throughput(appPort, '/api/cargas/assignment_stats', auth, SECONDS);
   await bare.close();
   const f = (n: number) => `${Math.round(n).toLocaleString('es-MX')} req/s`;
-  report({ db: label, test: '(c) ruta Fastify sin autenticación ni BD (/bare)', value: f(bareRps), goal: '', ok: null });
+  report({
+    db: label,
+    test: '(c) ruta Fastify sin autenticación ni BD (/bare)',
+    value: f(bareRps),
+    goal: '',
+    ok: null,
+  });
   report({
     db: label,
     test: `(c) GET /api/auth/me autenticado: ${f(meRps)}, razón`,
@@ -393,14 +431,21 @@ async function runOn(label: string, handle: DatabaseHandle, config: AppConfig) {
   const tStart = performance.now();
   console.info(`\n== ${label} ==`);
   await migrate(handle.db);
-  await seed(handle.db, { ...ADMIN, adminEmail: ADMIN.email, adminPassword: ADMIN.password, demo: true, demoOperations: false });
+  await seed(handle.db, {
+    ...ADMIN,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    demo: true,
+    demoOperations: false,
+  });
   const app = await buildApp({ db: handle, config });
   await app.ready();
   try {
     const adminToken = await login(app, ADMIN.email, ADMIN.password);
     const visitorToken = await login(app, 'visitador1@socioeconomico.mx', 'Demo2026!');
     if (PARTS.includes('a')) await benchCarga(label, handle.db, app, adminToken);
-    if (PARTS.includes('b')) await benchList(label, handle.db, app, adminToken, visitorToken, handle.kind === 'postgres');
+    if (PARTS.includes('b'))
+      await benchList(label, handle.db, app, adminToken, visitorToken, handle.kind === 'postgres');
     if (PARTS.includes('c')) await benchThroughput(label, app, adminToken);
   } finally {
     await app.close();
@@ -450,7 +495,9 @@ async function main() {
   if (ONLY !== 'pglite') {
     const serverUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
     if (!(await reachable(serverUrl))) {
-      console.info(`\n== PostgreSQL ==\n  (omitido: no hay servidor en ${serverUrl.replace(/:[^:@/]*@/, ':***@')})`);
+      console.info(
+        `\n== PostgreSQL ==\n  (omitido: no hay servidor en ${serverUrl.replace(/:[^:@/]*@/, ':***@')})`,
+      );
     } else {
       const name = `socio_bench_${Date.now()}`;
       const admin = new pg.Client({ connectionString: serverUrl });

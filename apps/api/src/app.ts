@@ -93,6 +93,30 @@ function openApiTransform({ schema, url }: { schema: FastifySchema; url: string 
   return { schema: out as FastifySchema, url };
 }
 
+const BUSBOY_MESSAGES = [
+  'Multipart:',
+  'Malformed part header',
+  'Unexpected end of form',
+  'Unexpected end of multipart',
+];
+
+/** Errors caused by the request's content rather than by the server (see the error handler). */
+function classifyInputError(error: unknown): { status: number; detail: string } | null {
+  const e = error as { message?: unknown; code?: unknown; severity?: unknown };
+  const message = typeof e?.message === 'string' ? e.message : '';
+  if (BUSBOY_MESSAGES.some((m) => message.startsWith(m))) {
+    return { status: 400, detail: ERROR_MESSAGES.badMultipart };
+  }
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (/^[0-9A-Z]{5}$/.test(code) && e.severity !== undefined) {
+    if (code === '23505') return { status: 409, detail: ERROR_MESSAGES.duplicate };
+    if (code.startsWith('22') || code === '23502' || code === '23503' || code === '23514') {
+      return { status: 422, detail: ERROR_MESSAGES.invalidData };
+    }
+  }
+  return null;
+}
+
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
@@ -162,6 +186,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'petición rechazada');
       return reply.status(status).send({ detail: ERROR_MESSAGES.badRequest });
+    }
+    // Safety net for bad input that slipped past a route's own checks: malformed multipart bodies
+    // (busboy errors carry no status) and PostgreSQL data/integrity errors. Logged, answered 4xx.
+    const inputError = classifyInputError(error);
+    if (inputError) {
+      request.log.warn({ err: error }, 'entrada inválida detectada fuera de la validación');
+      return reply.status(inputError.status).send({ detail: inputError.detail });
     }
     request.log.error({ err: error, request_id: request.id }, 'error no controlado');
     return reply.status(500).send({ detail: ERROR_MESSAGES.internal, request_id: request.id });

@@ -110,6 +110,30 @@ describe.each(dbKinds())('app (%s)', (kind) => {
     expect(res.body).not.toContain('at ');
   });
 
+  it('answers 4xx to input errors that escape a route: malformed multipart, database data errors', async () => {
+    const app = await buildApp({ db: ctx.db, kind, config: ctx.config });
+    extra.push(app);
+    app.get('/api/__multipart', async () => {
+      throw new Error('Multipart: Boundary not found');
+    });
+    app.get('/api/__nul', async () => {
+      await ctx.db.insertInto('clientes').values({ nombre: 'con \u0000 nulo' }).execute();
+    });
+    app.get('/api/__duplicado', async () => {
+      await ctx.db.insertInto('clientes').values({ nombre: 'UANL' }).execute();
+    });
+    await app.ready();
+    const multipart = await app.inject({ url: '/api/__multipart' });
+    expect(multipart.statusCode).toBe(400);
+    expect(multipart.json()).toEqual({ detail: 'Formulario multipart inválido' });
+    const nul = await app.inject({ url: '/api/__nul' });
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json()).toEqual({ detail: 'Datos inválidos' });
+    const dup = await app.inject({ url: '/api/__duplicado' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toEqual({ detail: 'El registro ya existe' });
+  });
+
   it('serves the built SPA: index.html for app routes, long cache for hashed assets, JSON 404 under /api', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'socio-spa-'));
     try {

@@ -77,7 +77,11 @@ describe('processRows', () => {
 
   it('leaves the visitor empty when nobody covers the state', () => {
     const result = processRows([row(2, { Estado: 'Sonora' })], { visitors, openFolios: new Set() });
-    expect(result.processedData[0]).toMatchObject({ visitor_id: null, state_of_visitor: null, state_of_folio: 'Sonora' });
+    expect(result.processedData[0]).toMatchObject({
+      visitor_id: null,
+      state_of_visitor: null,
+      state_of_folio: 'Sonora',
+    });
   });
 
   it('lists every invalid row with its reason and file row number', () => {
@@ -120,7 +124,12 @@ describe('checkSaveRows', () => {
     const { candidates, failures } = checkSaveRows(
       [
         {
-          ...row(2, { Estado: 'N.L.', 'Nombre Alumno': 'Ana', 'Dia que Agendo en CRM': '07/03/2026', Notas: 'ok' }),
+          ...row(2, {
+            Estado: 'N.L.',
+            'Nombre Alumno': 'Ana',
+            'Dia que Agendo en CRM': '07/03/2026',
+            Notas: 'ok',
+          }),
           id_folio: 'OTRO',
           visitor_id: '11',
           state_of_folio: 'Jalisco',

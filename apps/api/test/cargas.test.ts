@@ -23,7 +23,8 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
 
   beforeAll(async () => {
     ctx = await createTestContext(kind, { demoOperations: false });
-    for (let n = 1; n <= 20; n++) visitador[n] = await userIdByEmail(ctx.db, `visitador${n}@socioeconomico.mx`);
+    for (let n = 1; n <= 20; n++)
+      visitador[n] = await userIdByEmail(ctx.db, `visitador${n}@socioeconomico.mx`);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -31,19 +32,27 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
 
   const post = (url: string, payload: unknown, who = 'Administrador') =>
     ctx.request({ method: 'POST', url: `/api/cargas/${url}`, payload: payload as object }, who);
-  const get = (url: string, who = 'Administrador') => ctx.request({ method: 'GET', url: `/api/cargas/${url}` }, who);
+  const get = (url: string, who = 'Administrador') =>
+    ctx.request({ method: 'GET', url: `/api/cargas/${url}` }, who);
   const process = async (rows: unknown[]) => {
     const res = await post('process_carga', { rows, loadType: 'TEC_MTY' });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as ProcessCargaResponse;
   };
   const save = async (processedData: unknown[], fileName = 'carga.xlsx', who = 'Administrador') => {
-    const res = await post('save_carga', { fileName, processedData, loadType: 'TEC_MTY', date: '22/11/2026' }, who);
+    const res = await post(
+      'save_carga',
+      { fileName, processedData, loadType: 'TEC_MTY', date: '22/11/2026' },
+      who,
+    );
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as SaveCargaResponse;
   };
   const dbStats = async (visitorId?: number): Promise<AssignmentStats> => {
-    let q = ctx.db.selectFrom('asignaciones').select(['estatus', sql<number>`count(*)::int`.as('n')]).groupBy('estatus');
+    let q = ctx.db
+      .selectFrom('asignaciones')
+      .select(['estatus', sql<number>`count(*)::int`.as('n')])
+      .groupBy('estatus');
     if (visitorId !== undefined) q = q.where('id_usuario', '=', visitorId);
     const stats: AssignmentStats = { total: 0, asignada: 0, agendada: 0, completada: 0, cancelada: 0 };
     for (const r of await q.execute()) {
@@ -81,28 +90,40 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
     it('lists the active Visitadores with their region and name', async () => {
       const res = await get('active_visitors');
       expect(res.statusCode).toBe(200);
-      const { visitors } = res.json() as { visitors: Array<{ id_usuario: number; region: string; name: string }> };
+      const { visitors } = res.json() as {
+        visitors: Array<{ id_usuario: number; region: string; name: string }>;
+      };
       expect(visitors).toHaveLength(20);
       expect(visitors[0]).toEqual({
         id_usuario: visitador[1],
         region: 'Nuevo León',
         name: 'María Fernanda Hernández Salinas',
       });
-      expect(visitors.map((v) => v.id_usuario)).toEqual([...visitors.map((v) => v.id_usuario)].sort((a, b) => a - b));
+      expect(visitors.map((v) => v.id_usuario)).toEqual(
+        [...visitors.map((v) => v.id_usuario)].sort((a, b) => a - b),
+      );
     });
 
     it('lists the states that have an active visitor, and drops an inactive one', async () => {
       const before = (await get('regions_available')).json() as { regions: string[] };
       expect(before.regions).toContain('Querétaro');
       expect(before.regions).toEqual([...before.regions].sort((a, b) => a.localeCompare(b, 'es-MX')));
-      await ctx.db.updateTable('usuarios').set({ estatus: 'inactivo' }).where('id_usuario', '=', visitador[20]!).execute();
+      await ctx.db
+        .updateTable('usuarios')
+        .set({ estatus: 'inactivo' })
+        .where('id_usuario', '=', visitador[20]!)
+        .execute();
       try {
         const after = (await get('regions_available')).json() as { regions: string[] };
         expect(after.regions).not.toContain('Querétaro');
         const visitors = (await get('active_visitors')).json() as { visitors: Array<{ id_usuario: number }> };
         expect(visitors.visitors.map((v) => v.id_usuario)).not.toContain(visitador[20]);
       } finally {
-        await ctx.db.updateTable('usuarios').set({ estatus: 'activo' }).where('id_usuario', '=', visitador[20]!).execute();
+        await ctx.db
+          .updateTable('usuarios')
+          .set({ estatus: 'activo' })
+          .where('id_usuario', '=', visitador[20]!)
+          .execute();
       }
     });
   });
@@ -140,7 +161,11 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
       });
       expect(result.processedData[6]).toMatchObject({ state_of_visitor: null, state_of_folio: 'Sonora' });
       expect(await dbStats()).toEqual(before);
-      const folios = await ctx.db.selectFrom('folios').select('folio').where('folio', 'like', 'P-%').execute();
+      const folios = await ctx.db
+        .selectFrom('folios')
+        .select('folio')
+        .where('folio', 'like', 'P-%')
+        .execute();
       expect(folios).toEqual([]);
     });
 
@@ -153,17 +178,33 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
         const res = await post('save_manual_assignment', manual({ folio, visitor_id: visitador[n] }));
         expect(res.statusCode, res.body).toBe(201);
       }
-      const result = await process([row(2, { Folio: 'Q-1' }), row(3, { Folio: 'Q-2' }), row(4, { Folio: 'Q-3' })]);
-      expect(result.processedData.map((r) => r.visitor_id)).toEqual([visitador[3], visitador[4], visitador[1]]);
+      const result = await process([
+        row(2, { Folio: 'Q-1' }),
+        row(3, { Folio: 'Q-2' }),
+        row(4, { Folio: 'Q-3' }),
+      ]);
+      expect(result.processedData.map((r) => r.visitor_id)).toEqual([
+        visitador[3],
+        visitador[4],
+        visitador[1],
+      ]);
     });
 
     it('skips inactive visitors', async () => {
-      await ctx.db.updateTable('usuarios').set({ estatus: 'inactivo' }).where('id_usuario', '=', visitador[14]!).execute();
+      await ctx.db
+        .updateTable('usuarios')
+        .set({ estatus: 'inactivo' })
+        .where('id_usuario', '=', visitador[14]!)
+        .execute();
       try {
         const result = await process([row(2, { Folio: 'Y-1', Estado: 'Yucatán' })]);
         expect(result.processedData[0]).toMatchObject({ visitor_id: null, state_of_visitor: null });
       } finally {
-        await ctx.db.updateTable('usuarios').set({ estatus: 'activo' }).where('id_usuario', '=', visitador[14]!).execute();
+        await ctx.db
+          .updateTable('usuarios')
+          .set({ estatus: 'activo' })
+          .where('id_usuario', '=', visitador[14]!)
+          .execute();
       }
     });
 
@@ -245,7 +286,18 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
       const rows = await ctx.db
         .selectFrom('asignaciones as a')
         .innerJoin('folios as f', 'f.id_folio', 'a.id_folio')
-        .select(['a.folio', 'a.estatus', 'a.id_carga', 'a.estado', 'a.id_estado', 'a.direccion', 'f.producto', 'f.tel1', 'f.extra', 'f.nombre_alumno'])
+        .select([
+          'a.folio',
+          'a.estatus',
+          'a.id_carga',
+          'a.estado',
+          'a.id_estado',
+          'a.direccion',
+          'f.producto',
+          'f.tel1',
+          'f.extra',
+          'f.nombre_alumno',
+        ])
         .where('a.folio', 'in', ['S-1', 'S-2', 'S-3'])
         .orderBy('a.folio')
         .execute();
@@ -274,7 +326,10 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
       expect(stats.asignada).toBe(before.asignada + 3);
 
       // The same save again: nothing new, every row failed with its reason, no empty carga record.
-      const cargasBefore = await ctx.db.selectFrom('cargas').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      const cargasBefore = await ctx.db
+        .selectFrom('cargas')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
       const again = await save(processed.processedData, 'tec_mty_nov.xlsx');
       expect(again).toMatchObject({ success: false, recordsProcessed: 0, recordsFailed: 3, id_carga: null });
       expect(again.failures.map((f) => f.reason)).toEqual([
@@ -283,14 +338,22 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
         'El folio "S-3" ya tiene una asignación abierta',
       ]);
       expect(await dbStats()).toEqual(stats);
-      const cargasAfter = await ctx.db.selectFrom('cargas').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      const cargasAfter = await ctx.db
+        .selectFrom('cargas')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
       expect(cargasAfter.n).toBe(cargasBefore.n);
     });
 
     it('trusts nothing from the browser: re-checks rows, visitors and recomputes addresses', async () => {
       const supervisorId = await userIdByEmail(ctx.db, 'supervisor1@socioeconomico.mx');
       const result = await save([
-        { ...row(2, { Folio: 'T-1' }), visitor_id: visitador[5], address_complete_folio: 'inventada', state_of_folio: 'Jalisco' },
+        {
+          ...row(2, { Folio: 'T-1' }),
+          visitor_id: visitador[5],
+          address_complete_folio: 'inventada',
+          state_of_folio: 'Jalisco',
+        },
         { ...row(3, { Folio: 'T-2' }), visitor_id: supervisorId },
         { ...row(4, { Folio: 'T-3' }), visitor_id: null },
         { ...row(5, { Folio: 'T-4', Estado: 'Texas' }), visitor_id: visitador[1] },
@@ -334,15 +397,24 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
       // Make the database refuse one folio of the second 5,000-row chunk.
       await sql`CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN IF NEW.folio = 'BOOM' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$`.execute(ctx.db);
-      await sql`CREATE TRIGGER boom BEFORE INSERT ON asignaciones FOR EACH ROW EXECUTE FUNCTION boom()`.execute(ctx.db);
+      await sql`CREATE TRIGGER boom BEFORE INSERT ON asignaciones FOR EACH ROW EXECUTE FUNCTION boom()`.execute(
+        ctx.db,
+      );
       try {
         const rows = Array.from({ length: 6_000 }, (_, i) => ({
           ...row(i + 2, { Folio: i === 5_500 ? 'BOOM' : `TX-${i}` }),
           visitor_id: visitador[(i % 20) + 1],
         }));
-        const cargas = await ctx.db.selectFrom('cargas').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+        const cargas = await ctx.db
+          .selectFrom('cargas')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow();
         const before = await dbStats();
-        const res = await post('save_carga', { fileName: 'boom.xlsx', processedData: rows, loadType: 'TEC_MTY' });
+        const res = await post('save_carga', {
+          fileName: 'boom.xlsx',
+          processedData: rows,
+          loadType: 'TEC_MTY',
+        });
         expect(res.statusCode).toBe(500);
         expect(res.json()).toMatchObject({ detail: 'Error interno del servidor' });
         expect(await dbStats()).toEqual(before);
@@ -352,7 +424,10 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
           .where('folio', 'like', 'TX-%')
           .executeTakeFirstOrThrow();
         expect(folios.n).toBe(0);
-        const after = await ctx.db.selectFrom('cargas').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+        const after = await ctx.db
+          .selectFrom('cargas')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow();
         expect(after.n).toBe(cargas.n);
         // The counters stayed exact.
         expect((await get('assignment_stats')).json()).toEqual(before);
@@ -363,7 +438,10 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
     });
 
     it('two concurrent saves of the same folios assign each folio once', async () => {
-      const rows = Array.from({ length: 50 }, (_, i) => ({ ...row(i + 2, { Folio: `CC-${i}` }), visitor_id: visitador[1] }));
+      const rows = Array.from({ length: 50 }, (_, i) => ({
+        ...row(i + 2, { Folio: `CC-${i}` }),
+        visitor_id: visitador[1],
+      }));
       const [a, b] = await Promise.all([save(rows, 'a.xlsx'), save(rows, 'b.xlsx')]);
       expect(a.recordsProcessed + b.recordsProcessed).toBe(50);
       expect(a.recordsFailed + b.recordsFailed).toBe(50);
@@ -418,7 +496,17 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
       const saved = await ctx.db
         .selectFrom('asignaciones as a')
         .innerJoin('folios as f', 'f.id_folio', 'a.id_folio')
-        .select(['a.folio', 'a.id_usuario', 'a.estatus', 'a.estado', 'a.direccion', 'a.id_carga', 'f.dia_agendo_crm', 'f.tel2', 'f.correo_alumno'])
+        .select([
+          'a.folio',
+          'a.id_usuario',
+          'a.estatus',
+          'a.estado',
+          'a.direccion',
+          'a.id_carga',
+          'f.dia_agendo_crm',
+          'f.tel2',
+          'f.correo_alumno',
+        ])
         .where('a.id_asignacion', '=', id_asignacion)
         .executeTakeFirstOrThrow();
       expect(saved).toEqual({
@@ -460,7 +548,10 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
       const notVisitor = await post('save_manual_assignment', manual({ folio: 'M-2', visitor_id: adminId }));
       expect(notVisitor.statusCode).toBe(422);
       expect(notVisitor.json()).toEqual({ detail: `El visitador "${adminId}" no es un Visitador activo` });
-      const badState = await post('save_manual_assignment', manual({ folio: 'M-2', estado: 'Atlantis', state_of_folio: 'Atlantis' }));
+      const badState = await post(
+        'save_manual_assignment',
+        manual({ folio: 'M-2', estado: 'Atlantis', state_of_folio: 'Atlantis' }),
+      );
       expect(badState.statusCode).toBe(422);
       expect(badState.json()).toEqual({ detail: 'Estado no reconocido: "Atlantis"' });
       const badType = await post('save_manual_assignment', manual({ folio: 'M-2', loadType: 'OTRO' }));
@@ -469,7 +560,10 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
     });
 
     it('keeps small bodies small (413 past 1 MB)', async () => {
-      const res = await post('save_manual_assignment', manual({ folio: 'M-3', nombre_padre: 'x'.repeat(1_100_000) }));
+      const res = await post(
+        'save_manual_assignment',
+        manual({ folio: 'M-3', nombre_padre: 'x'.repeat(1_100_000) }),
+      );
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({ detail: 'El cuerpo de la petición es demasiado grande' });
     });
@@ -542,7 +636,10 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ detail: 'Asignación no encontrada' });
       expect((await patch(1, 'terminada')).statusCode).toBe(422);
-      const badId = await ctx.request({ method: 'PATCH', url: '/api/cargas/asignaciones/abc', payload: { estatus: 'agendada' } }, 'Administrador');
+      const badId = await ctx.request(
+        { method: 'PATCH', url: '/api/cargas/asignaciones/abc', payload: { estatus: 'agendada' } },
+        'Administrador',
+      );
       expect(badId.statusCode).toBe(422);
       expect(badId.json().detail[0].loc).toEqual(['path', 'id']);
     });
@@ -552,7 +649,13 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
     const page = async (query: string, who = 'Administrador') => {
       const res = await get(`active_assignments?${query}`, who);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { assignments: Assignment[]; total: number; total_pages: number; page: number; page_size: number };
+      return res.json() as {
+        assignments: Assignment[];
+        total: number;
+        total_pages: number;
+        page: number;
+        page_size: number;
+      };
     };
 
     it('defaults to page 1, 10 rows, newest first', async () => {
@@ -579,9 +682,11 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
         sortBy === 'estatus'
           ? sql`estatus ${dir}, fecha_asignacion ${dir}, id_asignacion ${dir}`
           : sql`fecha_asignacion ${dir}, id_asignacion ${dir}`;
-      const expected = (await sql<{ id_asignacion: number }>`SELECT id_asignacion FROM asignaciones ORDER BY ${keys}`.execute(ctx.db)).rows.map(
-        (r) => r.id_asignacion,
-      );
+      const expected = (
+        await sql<{ id_asignacion: number }>`SELECT id_asignacion FROM asignaciones ORDER BY ${keys}`.execute(
+          ctx.db,
+        )
+      ).rows.map((r) => r.id_asignacion);
       const size = 7;
       const seen: number[] = [];
       const first = await page(`page=1&page_size=${size}&sort_by=${sortBy}&sort_order=${order}`);
@@ -591,22 +696,20 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
         seen.push(...res.assignments.map((a) => a.id_asignacion));
       }
       expect(seen).toEqual(expected);
-      const beyond = await page(`page=${first.total_pages + 1}&page_size=${size}&sort_by=${sortBy}&sort_order=${order}`);
+      const beyond = await page(
+        `page=${first.total_pages + 1}&page_size=${size}&sort_by=${sortBy}&sort_order=${order}`,
+      );
       expect(beyond.assignments).toEqual([]);
     });
 
-    it.each([
-      'page_size=0',
-      'page_size=101',
-      'page=0',
-      'page=abc',
-      'sort_by=direccion',
-      'sort_order=up',
-    ])('rejects %s with 422', async (query) => {
-      const res = await get(`active_assignments?${query}`);
-      expect(res.statusCode).toBe(422);
-      expect(res.json().detail[0].loc[0]).toBe('query');
-    });
+    it.each(['page_size=0', 'page_size=101', 'page=0', 'page=abc', 'sort_by=direccion', 'sort_order=up'])(
+      'rejects %s with 422',
+      async (query) => {
+        const res = await get(`active_assignments?${query}`);
+        expect(res.statusCode).toBe(422);
+        expect(res.json().detail[0].loc[0]).toBe('query');
+      },
+    );
 
     it('shows a Visitador only their own assignments and statistics', async () => {
       const id = visitador[1]!;
@@ -630,8 +733,12 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
     });
 
     it('needs a token', async () => {
-      expect((await ctx.request({ method: 'GET', url: '/api/cargas/active_assignments' })).statusCode).toBe(401);
-      expect((await ctx.request({ method: 'GET', url: '/api/cargas/assignment_stats' })).statusCode).toBe(401);
+      expect((await ctx.request({ method: 'GET', url: '/api/cargas/active_assignments' })).statusCode).toBe(
+        401,
+      );
+      expect((await ctx.request({ method: 'GET', url: '/api/cargas/assignment_stats' })).statusCode).toBe(
+        401,
+      );
     });
   });
 });

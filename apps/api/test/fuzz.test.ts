@@ -295,7 +295,8 @@ describe.each(dbKinds())('fuzz (%s)', (kind) => {
   let routes: FuzzRoute[];
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
-    ctx = await createTestContext(kind);
+    // FUZZ_LOG=error prints the server's own log of a failing request (stack included).
+    ctx = await createTestContext(kind, { config: { logLevel: process.env.FUZZ_LOG ?? false } });
     tokens.admin = await ctx.tokenFor('Administrador');
     tokens.supervisor = await ctx.tokenFor('Supervisor');
     tokens.visitor = await ctx.tokenFor('Visitador');
@@ -321,7 +322,7 @@ describe.each(dbKinds())('fuzz (%s)', (kind) => {
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
       if (res.statusCode >= 500) {
         failures.push(
-          `#${i} ${options.method} ${String(options.url).slice(0, 200)} ${JSON.stringify(options.headers).slice(0, 200)} ${String(options.payload ?? '').slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`,
+          `#${i} ${options.method} ${String(options.url).slice(0, 200)} content-type=${(options.headers as Record<string, string>)['content-type']} ${String(options.payload ?? '').slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`,
         );
       } else if (
         res.statusCode >= 400 &&

@@ -10,7 +10,9 @@ function multipart(fields: Record<string, string>, file?: { name: string; type: 
   const boundary = `----socio${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   if (file) {
     parts.push(
@@ -22,7 +24,10 @@ function multipart(fields: Record<string, string>, file?: { name: string; type: 
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
@@ -95,7 +100,10 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
 
   it('serves the PDF of a report', async () => {
     const [report] = await list();
-    const res = await ctx.request({ method: 'GET', url: `/api/reportes/${report!.id_reporte}/pdf` }, 'Supervisor');
+    const res = await ctx.request(
+      { method: 'GET', url: `/api/reportes/${report!.id_reporte}/pdf` },
+      'Supervisor',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain('inline');
@@ -128,7 +136,9 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
       .select('actor_id')
       .where('action', '=', 'reporte.marcar_enviados')
       .execute();
-    expect(audit.map((a) => a.actor_id)).toContain(await userIdByEmail(ctx.db, 'supervisor1@socioeconomico.mx'));
+    expect(audit.map((a) => a.actor_id)).toContain(
+      await userIdByEmail(ctx.db, 'supervisor1@socioeconomico.mx'),
+    );
 
     // Already sent: counted as 0 updated, still 200.
     const again = await ctx.request(
@@ -157,8 +167,14 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
       'Administrador',
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ detail: 'Reporte enviado exitosamente', reporte: { ...pending, estatus: 'Enviado' } });
-    const missing = await ctx.request({ method: 'POST', url: '/api/reportes/999999/enviar' }, 'Administrador');
+    expect(res.json()).toEqual({
+      detail: 'Reporte enviado exitosamente',
+      reporte: { ...pending, estatus: 'Enviado' },
+    });
+    const missing = await ctx.request(
+      { method: 'POST', url: '/api/reportes/999999/enviar' },
+      'Administrador',
+    );
     expect(missing.statusCode).toBe(404);
   });
 
@@ -171,17 +187,26 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="reportes_pendientes_UDEM_\d{8}\.zip"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="reportes_pendientes_UDEM_\d{8}\.zip"$/,
+    );
     const files = unzipSync(new Uint8Array(res.rawPayload));
     expect(Object.keys(files).sort()).toEqual(pending.map((r) => `UDEM/${r.id}.pdf`).sort());
     expect(Object.values(files).every(isPdf)).toBe(true);
 
-    const all = await ctx.request({ method: 'GET', url: '/api/reportes/pendientes/descarga' }, 'Administrador');
+    const all = await ctx.request(
+      { method: 'GET', url: '/api/reportes/pendientes/descarga' },
+      'Administrador',
+    );
     const allPending = (await list()).filter((r) => r.estatus === 'Pendiente').length;
     expect(Object.keys(unzipSync(new Uint8Array(all.rawPayload)))).toHaveLength(allPending);
 
     await ctx.request(
-      { method: 'POST', url: '/api/reportes/marcar_enviados', payload: { ids: pending.map((r) => r.id_reporte) } },
+      {
+        method: 'POST',
+        url: '/api/reportes/marcar_enviados',
+        payload: { ids: pending.map((r) => r.id_reporte) },
+      },
       'Administrador',
     );
     const none = await ctx.request(
@@ -206,22 +231,38 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
       const res = await ctx.request({ method: 'POST', url: '/api/reportes', ...body }, 'Supervisor');
       expect(res.statusCode, res.body).toBe(201);
       const { reporte } = res.json() as { reporte: ReportItem };
-      expect(reporte).toMatchObject({ id: folio.folio, cliente: 'UDEM', notas: 'Visita sin contratiempos', estatus: 'Pendiente' });
+      expect(reporte).toMatchObject({
+        id: folio.folio,
+        cliente: 'UDEM',
+        notas: 'Visita sin contratiempos',
+        estatus: 'Pendiente',
+      });
       const stored = await ctx.db
         .selectFrom('reportes')
         .select(['pdf', 'pdf_bytes', 'id_visitador', 'pdf_nombre'])
         .where('id_reporte', '=', reporte.id_reporte)
         .executeTakeFirstOrThrow();
       expect(Buffer.from(stored.pdf).equals(Buffer.from(samplePdf))).toBe(true);
-      expect(stored).toMatchObject({ pdf_bytes: samplePdf.length, id_visitador: folio.id_usuario, pdf_nombre: 'estudio.pdf' });
-      const pdf = await ctx.request({ method: 'GET', url: `/api/reportes/${reporte.id_reporte}/pdf` }, 'Supervisor');
+      expect(stored).toMatchObject({
+        pdf_bytes: samplePdf.length,
+        id_visitador: folio.id_usuario,
+        pdf_nombre: 'estudio.pdf',
+      });
+      const pdf = await ctx.request(
+        { method: 'GET', url: `/api/reportes/${reporte.id_reporte}/pdf` },
+        'Supervisor',
+      );
       expect(Buffer.from(pdf.rawPayload).equals(Buffer.from(samplePdf))).toBe(true);
     });
 
     it('checks the magic bytes of the file', async () => {
       const body = multipart(
         { folio: 'X-1', cliente: 'UANL' },
-        { name: 'falso.pdf', type: 'application/pdf', bytes: new TextEncoder().encode('hola, no soy un PDF') },
+        {
+          name: 'falso.pdf',
+          type: 'application/pdf',
+          bytes: new TextEncoder().encode('hola, no soy un PDF'),
+        },
       );
       const res = await ctx.request({ method: 'POST', url: '/api/reportes', ...body }, 'Administrador');
       expect(res.statusCode).toBe(422);
@@ -262,7 +303,10 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
         {
           method: 'POST',
           url: '/api/reportes',
-          ...multipart({ folio: 'X-1', cliente: 'UANL' }, { name: 'g.pdf', type: 'application/pdf', bytes: big }),
+          ...multipart(
+            { folio: 'X-1', cliente: 'UANL' },
+            { name: 'g.pdf', type: 'application/pdf', bytes: big },
+          ),
         },
         'Administrador',
       );

@@ -1,10 +1,17 @@
 import { createMemorySessionStore, type StoredSession } from '@socio/features/auth';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
 import { createAppContext } from './app-context';
 import { AppErrorBoundary } from './routes/root-layout';
+
+// jsdom has no ResizeObserver (Radix measures some controls with it).
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 const admin = {
   id_usuario: 1,
@@ -58,6 +65,9 @@ const me =
     json(200, user);
 
 afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
   vi.restoreAllMocks();
 });
 
@@ -117,6 +127,7 @@ describe('routes (spec §2)', () => {
       routes: { 'GET /auth/me': me(visitador), 'GET /dashboard/resumen': () => json(500, { detail: 'x' }) },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByRole('link', { name: 'Usuarios' })).not.toBeInTheDocument();
   });
 

@@ -34,5 +34,8 @@ export const ERROR_MESSAGES = {
   badRequest: 'Petición inválida',
   methodNotAllowed: 'Método no permitido',
   badUrl: 'URL inválida',
+  badMultipart: 'Formulario multipart inválido',
+  duplicate: 'El registro ya existe',
+  invalidData: 'Datos inválidos',
   uriTooLong: 'La URL es demasiado larga',
 } as const;

@@ -162,7 +162,15 @@ const APELLIDOS = [
   'Ortiz',
   'Castro',
 ];
-const CAMPUS = ['Monterrey', 'Guadalajara', 'Ciudad de México', 'Estado de México', 'Puebla', 'Querétaro', 'León'];
+const CAMPUS = [
+  'Monterrey',
+  'Guadalajara',
+  'Ciudad de México',
+  'Estado de México',
+  'Puebla',
+  'Querétaro',
+  'León',
+];
 const NOTAS = [
   'Visita realizada sin contratiempos; la familia presentó todos los documentos.',
   'Se requirió una segunda visita para verificar comprobantes de ingresos.',
@@ -211,7 +219,11 @@ export async function seedDemoOperations(
   const rng = createRng(options.seed ?? 2026);
   const staff = [people.admin, ...people.supervisors];
 
-  const clientes = await db.selectFrom('clientes').select(['id_cliente', 'nombre']).orderBy('id_cliente').execute();
+  const clientes = await db
+    .selectFrom('clientes')
+    .select(['id_cliente', 'nombre'])
+    .orderBy('id_cliente')
+    .execute();
   if (clientes.length === 0) return;
   const tec = clientes.find((c) => c.nombre === 'Tec de Monterrey') ?? clientes[0]!;
 
@@ -220,7 +232,9 @@ export async function seedDemoOperations(
     const visitor = visitors[i % visitors.length]!;
     const estado = visitor.estado!;
     const cliente = rng.next() < 0.6 ? tec : rng.pick(clientes);
-    const received = new Date(now.getTime() - Math.floor(((folioCount - i) / folioCount) * 360 * DAY) - rng.int(0, 5) * DAY);
+    const received = new Date(
+      now.getTime() - Math.floor(((folioCount - i) / folioCount) * 360 * DAY) - rng.int(0, 5) * DAY,
+    );
     const year = received.getUTCFullYear();
     const prefix = CLIENT_PREFIX[cliente.nombre] ?? 'FOL';
     const nombre = `${rng.pick(NOMBRES)} ${rng.pick(APELLIDOS)} ${rng.pick(APELLIDOS)}`;
@@ -230,7 +244,11 @@ export async function seedDemoOperations(
     const calle = `${rng.pick(STREETS)} ${rng.int(10, 2999)}`;
     const colonia = rng.pick(COLONIAS);
     const codigo_postal = pad(rng.int(1000, 99999), 5);
-    const slug = nombre.split(' ')[0]!.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+    const slug = nombre
+      .split(' ')[0]!
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase();
     return {
       visitor,
       received,
@@ -287,7 +305,10 @@ export async function seedDemoOperations(
     const inserted = await trx
       .insertInto('folios')
       .values(
-        folios.map((f, i) => ({ ...f.row, id_carga: i < 200 ? (cargas[Math.floor(i / 50)]?.id_carga ?? null) : null })),
+        folios.map((f, i) => ({
+          ...f.row,
+          id_carga: i < 200 ? (cargas[Math.floor(i / 50)]?.id_carga ?? null) : null,
+        })),
       )
       .returning(['id_folio', 'folio'])
       .execute();

@@ -38,10 +38,23 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-function header(page: PDFPage, bold: PDFFont, regular: PDFFont, data: ReportPdfData, pageNo: number, pages: number) {
+function header(
+  page: PDFPage,
+  bold: PDFFont,
+  regular: PDFFont,
+  data: ReportPdfData,
+  pageNo: number,
+  pages: number,
+) {
   const [w, h] = A4;
   page.drawRectangle({ x: 0, y: h - 90, width: w, height: 90, color: ACCENT });
-  page.drawText('Estudio socioeconómico', { x: MARGIN, y: h - 48, size: 20, font: bold, color: rgb(1, 1, 1) });
+  page.drawText('Estudio socioeconómico', {
+    x: MARGIN,
+    y: h - 48,
+    size: 20,
+    font: bold,
+    color: rgb(1, 1, 1),
+  });
   page.drawText(`Folio ${data.folio} · ${data.cliente}`, {
     x: MARGIN,
     y: h - 72,
@@ -49,7 +62,13 @@ function header(page: PDFPage, bold: PDFFont, regular: PDFFont, data: ReportPdfD
     font: regular,
     color: rgb(0.9, 0.93, 1),
   });
-  page.drawText(`Página ${pageNo} de ${pages}`, { x: w - MARGIN - 70, y: 32, size: 9, font: regular, color: MUTED });
+  page.drawText(`Página ${pageNo} de ${pages}`, {
+    x: w - MARGIN - 70,
+    y: 32,
+    size: 9,
+    font: regular,
+    color: MUTED,
+  });
   page.drawText('Documento generado para demostración · Socioeconómico', {
     x: MARGIN,
     y: 32,
@@ -79,7 +98,13 @@ export async function createReportPdf(data: ReportPdfData): Promise<Uint8Array> 
   const page = doc.addPage(A4);
   header(page, bold, regular, data, 1, pages);
   let y = A4[1] - 130;
-  page.drawText(`Estudio socioeconómico — Folio ${data.folio}`, { x: MARGIN, y, size: 15, font: bold, color: INK });
+  page.drawText(`Estudio socioeconómico — Folio ${data.folio}`, {
+    x: MARGIN,
+    y,
+    size: 15,
+    font: bold,
+    color: INK,
+  });
   y -= 30;
   const rows: Array<[string, string]> = [
     ['Cliente', data.cliente],

@@ -11,6 +11,7 @@ export interface ComingSoonProps {
 export function ComingSoon({ section }: ComingSoonProps) {
   return (
     <section aria-label={section} className="mx-auto max-w-3xl">
+      <h1 className="sr-only">{section}</h1>
       <EmptyState
         icon={<Construction />}
         titleAs="h2"

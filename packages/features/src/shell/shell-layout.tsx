@@ -130,7 +130,9 @@ export function ShellLayout({ currentPath, onNavigate, busy = false, children }:
         topBar={
           <>
             <TopBar
+              // Screens carry their own h1; the top bar names the page without repeating the heading.
               title={pageTitle(currentPath)}
+              titleAs="p"
               leading={
                 <MobileNav
                   className="md:hidden"

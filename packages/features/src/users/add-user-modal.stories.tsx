@@ -99,7 +99,7 @@ export const RequiredFields: Story = {
       'Usuario es obligatorio',
       'Correo electrónico es obligatorio',
       'Contraseña es obligatorio',
-      'Selecciona un rol',
+      'Rol es obligatorio',
     ]) {
       await expect(await within(dialog).findByText(text)).toBeVisible();
     }

@@ -34,7 +34,9 @@ const columns: DataTableColumn<CompetitivenessRow>[] = [
     cell: ({ row }) => (
       <span className="flex items-center gap-2">
         <Avatar size="sm" name={row.name} src={row.avatar} decorative />
-        <span className="font-medium text-ink">{row.name}</span>
+        <span data-slot="visitor-name" className="font-medium text-ink">
+          {row.name}
+        </span>
       </span>
     ),
   },
@@ -129,13 +131,13 @@ function CompletionSummary({
 }) {
   if (status === 'error') return null;
   return (
-    <p className="flex items-center gap-2 text-sm">
+    <div className="flex items-center gap-2 text-sm">
       <span className="text-ink-muted">{m.completion30d}:</span>
       {status === 'pending' || value === undefined ? (
         <Skeleton className="h-4 w-12" />
       ) : (
         <span className="font-semibold text-ink tabular-nums">{formatPercent(value)}</span>
       )}
-    </p>
+    </div>
   );
 }

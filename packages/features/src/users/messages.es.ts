@@ -73,7 +73,7 @@ export const usersMessages = {
   usernameChars: 'Solo letras minúsculas, números y puntos, sin espacios',
   emailInvalid: 'Ingresa un correo electrónico válido',
   passwordMin: 'Mínimo 8 caracteres',
-  roleRequired: 'Selecciona un rol',
+  roleRequired: 'Rol es obligatorio',
   usernameUnavailableSubmit: 'El nombre de usuario no está disponible. Por favor, elige otro.',
   usernamePendingSubmit: 'Por favor, espera a que se verifique la disponibilidad del usuario.',
 

@@ -15,7 +15,10 @@ function setup(users: UsersPort, initial: string) {
       <PortsProvider value={{ users }}>{children}</PortsProvider>
     </QueryClientProvider>
   );
-  return renderHook(({ value }) => useUsernameAvailability(value), { wrapper, initialProps: { value: initial } });
+  return renderHook(({ value }) => useUsernameAvailability(value), {
+    wrapper,
+    initialProps: { value: initial },
+  });
 }
 
 /** Lets the debounce timer fire and the (fake, immediate) call settle. */

@@ -57,7 +57,7 @@ export const emptyAddUser: AddUserInput = {
   username: '',
   email: '',
   password: '',
-  // The role select starts on its placeholder; zod reports 'Selecciona un rol' if left so.
+  // The role select starts on its placeholder; zod reports 'Rol es obligatorio' if left so.
   role: '' as AddUserInput['role'],
   supervisor: '',
   estado: '',

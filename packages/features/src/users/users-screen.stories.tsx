@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { NetworkError } from '../errors';
 import { createFakeUsersPort, stubUsersPort } from './users.fake';
 import type { UsersPort } from './users.port';
@@ -39,7 +39,7 @@ async function bodyRows(canvas: ReturnType<typeof within>) {
 
 async function firstCells(canvas: ReturnType<typeof within>) {
   const rows = await bodyRows(canvas);
-  return rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent ?? '');
+  return rows.map((row) => row.querySelector('[data-slot="user-name"]')?.textContent ?? '');
 }
 
 /** Administrador: 12 users, 5 per page, add and edit available. */
@@ -78,10 +78,17 @@ export const Loading: Story = {
   },
 };
 
+/** The first allUsers call fails (offline); the next ones answer. */
 const failingOnce = (): UsersPort => {
   const port = createFakeUsersPort();
-  const allUsers = fn(port.allUsers).mockRejectedValueOnce(new NetworkError());
-  return { ...port, allUsers };
+  let calls = 0;
+  return {
+    ...port,
+    allUsers: (o) => {
+      calls += 1;
+      return calls === 1 ? Promise.reject(new NetworkError()) : port.allUsers(o);
+    },
+  };
 };
 
 /** The list failed: an error with 'Intentar de nuevo' (never invented sample rows). */

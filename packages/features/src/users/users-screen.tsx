@@ -40,7 +40,9 @@ function userColumns(canManage: boolean, onEdit: (row: UserRow) => void): DataTa
       cell: ({ row }) => (
         <span className="flex items-center gap-2">
           <Avatar size="sm" name={row.name} src={row.avatar} decorative />
-          <span className="font-medium text-ink">{row.name}</span>
+          <span data-slot="user-name" className="font-medium text-ink">
+            {row.name}
+          </span>
         </span>
       ),
     },

@@ -2,8 +2,8 @@
 import {
   type ActiveAssignmentsQuery,
   type ActiveVisitor,
-  type Assignment,
   type AsignacionEstatus,
+  type Assignment,
   type AssignmentStats,
   OPEN_ESTATUS,
   PRODUCTO_TEC_MTY,
@@ -243,7 +243,13 @@ export async function listAssignments(
   db: Db,
   q: ActiveAssignmentsQuery,
   visitorId?: number,
-): Promise<{ assignments: Assignment[]; total: number; total_pages: number; page: number; page_size: number }> {
+): Promise<{
+  assignments: Assignment[];
+  total: number;
+  total_pages: number;
+  page: number;
+  page_size: number;
+}> {
   const total = (await assignmentStats(db, visitorId)).total;
   const offset = (q.page - 1) * q.page_size;
   const pages = totalPages(total, q.page_size);

@@ -40,7 +40,11 @@ function limitRows(key: 'rows' | 'processedData') {
 }
 
 const idParams = z.object({
-  id: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').positive().max(2 ** 31 - 1),
+  id: z.coerce
+    .number({ error: 'Debe ser un número' })
+    .int('Debe ser un número entero')
+    .positive()
+    .max(2 ** 31 - 1),
 });
 
 function actorOf(request: FastifyRequest): Actor {

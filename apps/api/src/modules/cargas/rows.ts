@@ -72,7 +72,18 @@ const OPTIONAL_COLUMNS = {
 type OptionalField = keyof typeof OPTIONAL_COLUMNS;
 const OPTIONAL_FIELDS = Object.keys(OPTIONAL_COLUMNS) as OptionalField[];
 
-const BASE_COLUMNS = ['Folio', 'Calle', 'Colonia', 'Ciudad', 'Estado', 'Codigo Postal', 'Tel1', 'Tel2', 'Tel3', 'Tel4'];
+const BASE_COLUMNS = [
+  'Folio',
+  'Calle',
+  'Colonia',
+  'Ciudad',
+  'Estado',
+  'Codigo Postal',
+  'Tel1',
+  'Tel2',
+  'Tel3',
+  'Tel4',
+];
 
 /** Every column the rules read, for `createColumnReader`. */
 export const READ_COLUMNS: readonly string[] = [
@@ -93,7 +104,9 @@ const COMPUTED_KEYS = new Set([
 ]);
 
 /** Header keys of every known column: the rest of a row is kept as `extra`. */
-const KNOWN_KEYS = new Set([...BASE_COLUMNS, ...OPTIONAL_FIELDS, ...Object.values(OPTIONAL_COLUMNS)].map(headerKey));
+const KNOWN_KEYS = new Set(
+  [...BASE_COLUMNS, ...OPTIONAL_FIELDS, ...Object.values(OPTIONAL_COLUMNS)].map(headerKey),
+);
 
 function optional(row: SheetRow, field: OptionalField, reader: ColumnReader): string | null {
   const byHeader = reader.get(row, OPTIONAL_COLUMNS[field]);
@@ -132,7 +145,8 @@ export function folioFields(row: SheetRow, estado: string, reader: ColumnReader)
   let extra: Record<string, unknown> | null = null;
   for (const key in row) {
     const value = row[key];
-    if (value === null || isMetaKey(key) || COMPUTED_KEYS.has(key) || KNOWN_KEYS.has(headerKey(key))) continue;
+    if (value === null || isMetaKey(key) || COMPUTED_KEYS.has(key) || KNOWN_KEYS.has(headerKey(key)))
+      continue;
     extra ??= {};
     extra[key] = value;
   }
@@ -292,7 +306,9 @@ export function checkSaveRows(
   for (const raw of rows) {
     const rowIndex = typeof raw.row_index === 'number' ? raw.row_index : null;
     const source =
-      reader.get(raw, 'Folio') === undefined && raw.id_folio !== undefined ? { ...raw, Folio: raw.id_folio } : raw;
+      reader.get(raw, 'Folio') === undefined && raw.id_folio !== undefined
+        ? { ...raw, Folio: raw.id_folio }
+        : raw;
     const check = checkRow(source, source === raw ? reader : createColumnReader([source], READ_COLUMNS));
     if (!check.ok) {
       failures.push({ row_index: rowIndex, id_folio: cellText(raw.id_folio), reason: check.reason });

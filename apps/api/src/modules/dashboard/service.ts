@@ -72,7 +72,10 @@ async function completion30d(db: Db, now: Date, visitorId?: number): Promise<num
 }
 
 /** Open studies per client (every client listed, 0 included). */
-async function openByClient(db: Db, visitorId?: number): Promise<Array<{ cliente: string; activos: number }>> {
+async function openByClient(
+  db: Db,
+  visitorId?: number,
+): Promise<Array<{ cliente: string; activos: number }>> {
   const owner = visitorId === undefined ? sql`` : sql`AND a.id_usuario = ${visitorId}`;
   const { rows } = await sql<{ cliente: string; activos: number }>`
     SELECT c.nombre AS cliente, count(a.id_asignacion)::int AS activos
@@ -86,7 +89,11 @@ async function openByClient(db: Db, visitorId?: number): Promise<Array<{ cliente
 }
 
 /** The dashboard summary; `visitorId` limits every number to that visitor's assignments. */
-export async function dashboardResumen(db: Db, now = new Date(), visitorId?: number): Promise<DashboardResumen> {
+export async function dashboardResumen(
+  db: Db,
+  now = new Date(),
+  visitorId?: number,
+): Promise<DashboardResumen> {
   const weeks = lastWeeks(now, DASHBOARD_WEEKS);
   const thisWeek = weeks.at(-1);
   if (!thisWeek) throw new Error('sin semanas');

@@ -37,7 +37,9 @@ function baseQuery(db: Db) {
     .select([
       'r.id_reporte',
       'r.folio',
-      sql<string | null>`trim(u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno)`.as('visitador'),
+      sql<string | null>`trim(u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno)`.as(
+        'visitador',
+      ),
       'c.nombre as cliente',
       sql<string>`r.fecha_recibido::text`.as('fecha_recibido'),
       'r.notas',
@@ -46,7 +48,10 @@ function baseQuery(db: Db) {
 }
 
 /** A client by id (digits) or name (any case); undefined when it does not exist. */
-export async function findCliente(db: Db, value: string): Promise<{ id_cliente: number; nombre: string } | undefined> {
+export async function findCliente(
+  db: Db,
+  value: string,
+): Promise<{ id_cliente: number; nombre: string } | undefined> {
   const q = db.selectFrom('clientes').select(['id_cliente', 'nombre']);
   if (/^\d{1,9}$/.test(value)) return q.where('id_cliente', '=', Number(value)).executeTakeFirst();
   return q.where(sql<string>`lower(nombre)`, '=', value.toLowerCase()).executeTakeFirst();
@@ -57,7 +62,10 @@ function escapeLike(value: string): string {
 }
 
 /** Reports, newest first; optionally of one client and matching `q` (folio, visitador or cliente). */
-export async function listReportes(db: Db, filter: { idCliente?: number; q?: string }): Promise<ReportItem[]> {
+export async function listReportes(
+  db: Db,
+  filter: { idCliente?: number; q?: string },
+): Promise<ReportItem[]> {
   let query = baseQuery(db);
   if (filter.idCliente !== undefined) query = query.where('r.id_cliente', '=', filter.idCliente);
   if (filter.q) {
@@ -65,7 +73,11 @@ export async function listReportes(db: Db, filter: { idCliente?: number; q?: str
     query = query.where((eb) =>
       eb.or([
         eb('r.folio', 'ilike', pattern),
-        eb(sql<string>`u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno`, 'ilike', pattern),
+        eb(
+          sql<string>`u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno`,
+          'ilike',
+          pattern,
+        ),
         eb('c.nombre', 'ilike', pattern),
       ]),
     );

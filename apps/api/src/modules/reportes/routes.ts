@@ -24,7 +24,11 @@ import { findCliente, findPdf, findReporte, findReportes, listReportes, pendingP
 const staff = requireRole('Administrador', 'Supervisor');
 
 const idParams = z.object({
-  id: z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').positive().max(2 ** 31 - 1),
+  id: z.coerce
+    .number({ error: 'Debe ser un número' })
+    .int('Debe ser un número entero')
+    .positive()
+    .max(2 ** 31 - 1),
 });
 
 /** '%PDF-' */
@@ -43,7 +47,10 @@ function safeName(value: string): string {
   return cleaned || 'reporte';
 }
 
-async function resolveCliente(request: FastifyRequest, value: string | undefined): Promise<number | undefined> {
+async function resolveCliente(
+  request: FastifyRequest,
+  value: string | undefined,
+): Promise<number | undefined> {
   if (!value) return undefined;
   const cliente = await findCliente(request.server.db, value);
   if (!cliente) httpError(404, REPORTES_MESSAGES.unknownCliente);
@@ -83,7 +90,11 @@ export async function reportesRoutes(fastify: FastifyInstance): Promise<void> {
     '',
     {
       onRequest: staff,
-      schema: { tags: ['reportes'], querystring: reportesQuerySchema, response: { 200: reportesListResponseSchema } },
+      schema: {
+        tags: ['reportes'],
+        querystring: reportesQuerySchema,
+        response: { 200: reportesListResponseSchema },
+      },
     },
     async (request) => {
       const idCliente = await resolveCliente(request, request.query.cliente);
@@ -118,7 +129,11 @@ export async function reportesRoutes(fastify: FastifyInstance): Promise<void> {
       const ids = [...new Set(request.body.ids)];
       const actor = currentUser(request);
       const updated = await request.server.db.transaction().execute(async (trx) => {
-        const existing = await trx.selectFrom('reportes').select('id_reporte').where('id_reporte', 'in', ids).execute();
+        const existing = await trx
+          .selectFrom('reportes')
+          .select('id_reporte')
+          .where('id_reporte', 'in', ids)
+          .execute();
         if (existing.length !== ids.length) httpError(404, REPORTES_MESSAGES.notFound);
         const rows = await trx
           .updateTable('reportes')
@@ -214,7 +229,11 @@ export async function reportesRoutes(fastify: FastifyInstance): Promise<void> {
     {
       onRequest: staff,
       bodyLimit: MAX_REPORT_PDF_BYTES + 1024 * 1024,
-      schema: { tags: ['reportes'], consumes: ['multipart/form-data'], response: { 201: createReporteResponseSchema } },
+      schema: {
+        tags: ['reportes'],
+        consumes: ['multipart/form-data'],
+        response: { 201: createReporteResponseSchema },
+      },
     },
     async (request, reply) => {
       if (!request.isMultipart()) httpError(415, ERROR_MESSAGES.unsupportedMediaType);

@@ -1,0 +1,313 @@
+/**
+ * Crash safety of save_carga: the real server (`tsx src/main.ts`) is killed with SIGKILL in the middle of a
+ * 50,000-row save, restarted on the same data, and the database must hold the whole carga or none of it —
+ * never a carga record without its assignments.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabase, type DatabaseHandle } from '../src/db/index';
+import type { Database } from '../src/db/schema';
+import { dbKinds } from './helpers';
+
+const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TSX = path.join(API_DIR, 'node_modules', '.bin', 'tsx');
+const ROWS = 50_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  output: string[];
+  /** Resolves when a log line contains `text`. */
+  waitFor(text: string, timeoutMs: number): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+/** Starts `tsx src/main.ts` in its own process group (tsx runs node as a child: the group is what we kill). */
+function startServer(env: Record<string, string>, port: number): Server {
+  const child = spawn(TSX, ['src/main.ts'], {
+    cwd: API_DIR,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const waiters: Array<{ text: string; resolve: () => void }> = [];
+  const onData = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line) continue;
+      output.push(line);
+      for (const w of [...waiters]) {
+        if (line.includes(w.text)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve();
+        }
+      }
+    }
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    port,
+    output,
+    exited,
+    waitFor(text, timeoutMs) {
+      if (output.some((l) => l.includes(text))) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () =>
+            reject(new Error(`"${text}" no apareció en ${timeoutMs} ms:\n${output.slice(-20).join('\n')}`)),
+          timeoutMs,
+        );
+        waiters.push({
+          text,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+      });
+    },
+  };
+}
+
+function killGroup(server: Server, signal: NodeJS.Signals) {
+  if (server.child.pid !== undefined && server.child.exitCode === null) {
+    try {
+      process.kill(-server.child.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function call(
+  port: number,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; json: unknown }> {
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: url,
+        method,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown = text;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+async function waitHealthy(server: Server, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null)
+      throw new Error(`el servidor terminó:\n${server.output.slice(-30).join('\n')}`);
+    try {
+      const res = await call(server.port, 'GET', '/api/health');
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`el servidor no respondió en ${timeoutMs} ms:\n${server.output.slice(-30).join('\n')}`);
+}
+
+async function login(port: number): Promise<string> {
+  const res = await call(port, 'POST', '/api/auth/login', {
+    email: 'admin@socioeconomico.mx',
+    password: 'Admin2026!',
+  });
+  expect(res.status).toBe(200);
+  return (res.json as { token: string }).token;
+}
+
+/** Every carga holds exactly the assignments it reports; the counters equal the table. */
+async function expectConsistent(db: Kysely<Database>) {
+  const cargas = await sql<{ id_carga: number; registros_procesados: number; asignaciones: number }>`
+    SELECT c.id_carga, c.registros_procesados, count(a.id_asignacion)::int AS asignaciones
+    FROM cargas c LEFT JOIN asignaciones a ON a.id_carga = c.id_carga
+    GROUP BY c.id_carga, c.registros_procesados`.execute(db);
+  for (const c of cargas.rows) expect(c.asignaciones, `carga ${c.id_carga}`).toBe(c.registros_procesados);
+  const orphanFolios = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM folios f
+    WHERE NOT EXISTS (SELECT 1 FROM asignaciones a WHERE a.id_folio = f.id_folio)`.execute(db);
+  expect(orphanFolios.rows[0]?.n).toBe(0);
+  const counters = await sql<{ estatus: string; n: number }>`
+    SELECT estatus, sum(total)::int AS n FROM asignacion_conteos GROUP BY estatus HAVING sum(total) <> 0 ORDER BY estatus`.execute(
+    db,
+  );
+  const real = await sql<{ estatus: string; n: number }>`
+    SELECT estatus, count(*)::int AS n FROM asignaciones GROUP BY estatus ORDER BY estatus`.execute(db);
+  expect(counters.rows).toEqual(real.rows);
+}
+
+describe.each(dbKinds())('SIGKILL in the middle of a 50,000-row save_carga (%s)', (kind) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'socio-kill-'));
+  const servers: Server[] = [];
+  let dropDatabase: (() => Promise<void>) | null = null;
+
+  afterAll(async () => {
+    for (const s of servers) killGroup(s, 'SIGKILL');
+    await dropDatabase?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps either the whole carga or none of it, and works after the restart', {
+    timeout: 900_000,
+  }, async () => {
+    const env: Record<string, string> = { DATA_DIR: dataDir, DEMO_DATA: '1' };
+    let databaseUrl: string | null = null;
+    if (kind === 'postgres') {
+      const base = process.env.TEST_PG_URL!;
+      const name = `socio_kill_${randomBytes(5).toString('hex')}`;
+      const admin = await createDatabase({ databaseUrl: base, dataDir: '', poolSize: 1 });
+      await sql.raw(`CREATE DATABASE ${name}`).execute(admin.db);
+      await admin.close();
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      env.DATABASE_URL = databaseUrl;
+      env.JWT_SECRET = randomBytes(32).toString('base64url');
+      dropDatabase = async () => {
+        const a = await createDatabase({ databaseUrl: base, dataDir: '', poolSize: 1 });
+        await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(a.db);
+        await a.close();
+      };
+    }
+
+    // 1. Start, sign in, build 50,000 rows for the active visitors.
+    const first = startServer(env, await freePort());
+    servers.push(first);
+    await waitHealthy(first, 300_000);
+    let token = await login(first.port);
+    const visitors = (await call(first.port, 'GET', '/api/cargas/active_visitors', undefined, token))
+      .json as {
+      visitors: Array<{ id_usuario: number; region: string }>;
+    };
+    expect(visitors.visitors.length).toBeGreaterThan(0);
+    const processedData = Array.from({ length: ROWS }, (_, i) => {
+      const v = visitors.visitors[i % visitors.visitors.length]!;
+      return {
+        row_index: i + 2,
+        Folio: `KILL-${i}`,
+        Calle: `Calle ${i}`,
+        Colonia: 'Centro',
+        Ciudad: 'Ciudad',
+        Estado: v.region,
+        'Codigo Postal': '64000',
+        Tel1: '8112345678',
+        visitor_id: v.id_usuario,
+      };
+    });
+    const body = (fileName: string) => ({ fileName, processedData, loadType: 'TEC_MTY', date: '22/11/2026' });
+
+    // 2. Save, and SIGKILL the server while the transaction runs.
+    const saving = call(first.port, 'POST', '/api/cargas/save_carga', body('kill.xlsx'), token).catch(
+      (err: Error) => err,
+    );
+    await first.waitFor('carga: transacción iniciada', 300_000);
+    await new Promise((r) => setTimeout(r, 150 + Math.floor(Math.random() * 350)));
+    const committedBeforeKill = first.output.some((l) => l.includes('carga: transacción confirmada'));
+    killGroup(first, 'SIGKILL');
+    await first.exited;
+    const response = await saving;
+    expect(response).toBeInstanceOf(Error); // the connection died with the server
+    expect(committedBeforeKill, 'el guardado terminó antes de matar el servidor').toBe(false);
+
+    // 3. Restart on the same data: the carga is absent (never partial); saving it again works completely.
+    const second = startServer(env, await freePort());
+    servers.push(second);
+    await waitHealthy(second, 300_000);
+    token = await login(second.port);
+    const retry = await call(second.port, 'POST', '/api/cargas/save_carga', body('kill-retry.xlsx'), token);
+    expect(retry.status).toBe(200);
+    expect(retry.json).toMatchObject({ success: true, recordsProcessed: ROWS, recordsFailed: 0 });
+    const stats = (await call(second.port, 'GET', '/api/cargas/assignment_stats', undefined, token)).json as {
+      total: number;
+    };
+    expect(stats.total).toBeGreaterThanOrEqual(ROWS);
+
+    // 4. Look inside the database.
+    let handle: DatabaseHandle;
+    if (kind === 'pglite') {
+      killGroup(second, 'SIGTERM');
+      expect(await second.exited).toBe(0);
+      handle = await createDatabase({ databaseUrl: null, dataDir });
+    } else {
+      handle = await createDatabase({ databaseUrl, dataDir: '', poolSize: 1 });
+    }
+    try {
+      const killed = await handle.db
+        .selectFrom('cargas')
+        .select('id_carga')
+        .where('file_name', '=', 'kill.xlsx')
+        .execute();
+      expect(killed).toEqual([]);
+      const folios = await handle.db
+        .selectFrom('asignaciones')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('folio', 'like', 'KILL-%')
+        .executeTakeFirstOrThrow();
+      expect(folios.n).toBe(ROWS);
+      const audits = await handle.db
+        .selectFrom('audit_log')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('action', '=', 'carga.save')
+        .executeTakeFirstOrThrow();
+      expect(audits.n).toBe(1);
+      await expectConsistent(handle.db);
+    } finally {
+      await handle.close();
+      if (kind === 'postgres') {
+        killGroup(second, 'SIGTERM');
+        await second.exited;
+      }
+    }
+  });
+});
