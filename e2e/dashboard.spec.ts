@@ -87,7 +87,7 @@ test.describe('Dashboard (Inicio)', () => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(scripts.filter((url) => /nivo|dashboard-charts/i.test(url))).toEqual([]);
+    expect(scripts.filter((url) => /nivo|charts/i.test(url))).toEqual([]);
 
     await signInAs(page, 'admin', '/socioeconomico/inicio');
     await expect(page.getByRole('figure', { name: 'Estudios completados por semana' })).toBeVisible();

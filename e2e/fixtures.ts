@@ -68,7 +68,7 @@ export async function signInAs(page: Page, role: Role, path = '/socioeconomico/i
   return { token, user };
 }
 
-/** Creates a throw-away Visitador through the API (admin token) so a spec may change its password. */
+/** Creates a throw-away Administrador through the API (admin token) so a spec may change or disable it. */
 export async function createTempUser(request: APIRequestContext, label: string) {
   const admin = await apiLogin(request, accounts.admin);
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -92,7 +92,8 @@ export async function createTempUser(request: APIRequestContext, label: string) 
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return { email, password, username };
+  const { usuario } = (await response.json()) as { usuario: { id_usuario: number } };
+  return { email, password, username, id: usuario.id_usuario, adminToken: admin.token };
 }
 
 /** Reads which storage holds the session JSON. */

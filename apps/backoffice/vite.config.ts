@@ -16,17 +16,20 @@ export default defineConfig({
   build: {
     // scripts/size.mjs walks the manifest to weigh what the /login route loads.
     manifest: true,
-    sourcemap: true,
+    // Maps for debugging and for scripts/size.mjs, without a sourceMappingURL comment in the bundles.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // Heavy libraries get their own chunks, loaded only by the routes that need them. Their
+          // shared dependencies (react…) are NOT pulled in, or every route would load the chart chunk.
+          includeDependenciesRecursively: false,
           groups: [
-            // Heavy libraries get their own chunks, loaded only by the routes that need them.
-            { name: 'charts', test: /node_modules[\\/](@nivo|d3-[^\\/]+|@react-spring)[\\/]/, priority: 20 },
-            { name: 'pdf', test: /node_modules[\\/](pdfjs-dist|react-pdf)[\\/]/, priority: 20 },
+            { name: 'charts', test: /node_modules[\\/].*(@nivo|d3-[^\\/]+|@react-spring)[\\/]/, priority: 20 },
+            { name: 'pdf', test: /node_modules[\\/].*(pdfjs-dist|react-pdf)[\\/]/, priority: 20 },
             {
               name: 'table',
-              test: /node_modules[\\/]@tanstack[\\/](react-table|table-core|react-virtual|virtual-core)[\\/]/,
+              test: /node_modules[\\/].*@tanstack[\\/](react-table|table-core|react-virtual|virtual-core)[\\/]/,
               priority: 20,
             },
           ],

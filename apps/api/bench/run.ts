@@ -319,7 +319,7 @@ async function benchList(
     url: `page=${Math.max(1, Math.floor(ASSIGNMENTS / 20 / size / 2))}&sort_by=fecha_asignacion&sort_order=desc`,
     token: visitorToken,
   });
-  const ITER = 60;
+  const ITER = 200;
   for (const c of cases) {
     const url = `/api/cargas/active_assignments?page_size=${size}&${c.url}`;
     const headers = { authorization: `Bearer ${c.token}` };

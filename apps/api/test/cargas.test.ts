@@ -1,6 +1,7 @@
 import type { Assignment, AssignmentStats, ProcessCargaResponse, SaveCargaResponse } from '@socio/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listAssignments } from '../src/modules/cargas/repo';
 import { createTestContext, dbKinds, type TestContext, userIdByEmail } from './helpers';
 
 const row = (i: number, overrides: Record<string, unknown> = {}) => ({
@@ -646,6 +647,19 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
   });
 
   describe('GET active_assignments and assignment_stats', () => {
+    beforeAll(async () => {
+      // 240 more assignments over 40 days (a fifth exactly at UTC midnight, the day-bucket boundary), every
+      // status, several per instant (ties), all visitors.
+      const ids = Object.values(visitador);
+      await sql`INSERT INTO folios (folio) SELECT 'G-' || g FROM generate_series(1, 240) g`.execute(ctx.db);
+      await sql`INSERT INTO asignaciones (folio, id_folio, id_usuario, estatus, fecha_asignacion)
+        SELECT f.folio, f.id_folio, (${sql.lit(`{${ids.join(',')}}`)}::int[])[1 + (g % ${ids.length})],
+          (ARRAY['asignada','agendada','completada','cancelada'])[1 + (g % 4)],
+          timestamptz '2026-01-01 00:00:00+00' + ((g % 40) * interval '1 day')
+            + CASE WHEN g % 5 = 0 THEN interval '0' ELSE (g / 3) * interval '7 minutes' END
+        FROM generate_series(1, 240) g JOIN folios f ON f.folio = 'G-' || g`.execute(ctx.db);
+    });
+
     const page = async (query: string, who = 'Administrador') => {
       const res = await get(`active_assignments?${query}`, who);
       expect(res.statusCode, res.body).toBe(200);
@@ -700,6 +714,23 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
         `page=${first.total_pages + 1}&page_size=${size}&sort_by=${sortBy}&sort_order=${order}`,
       );
       expect(beyond.assignments).toEqual([]);
+
+      // The same pages located through the per-day counters (what deep pages of a big table use).
+      for (const visitorId of [undefined, visitador[3]]) {
+        const q = { sort_by: sortBy as 'estatus', sort_order: order as 'asc', page_size: size };
+        const ownFilter = visitorId === undefined ? sql`` : sql`WHERE id_usuario = ${visitorId}`;
+        const all = (
+          await sql<{
+            id_asignacion: number;
+          }>`SELECT id_asignacion FROM asignaciones ${ownFilter} ORDER BY ${keys}`.execute(ctx.db)
+        ).rows.map((r) => r.id_asignacion);
+        const viaSeek: number[] = [];
+        for (let p = 1; p <= Math.ceil(all.length / size); p++) {
+          const res = await listAssignments(ctx.db, { ...q, page: p }, visitorId, { seekFrom: 0 });
+          viaSeek.push(...res.assignments.map((a) => a.id_asignacion));
+        }
+        expect(viaSeek).toEqual(all);
+      }
     });
 
     it.each(['page_size=0', 'page_size=101', 'page=0', 'page=abc', 'sort_by=direccion', 'sort_order=up'])(

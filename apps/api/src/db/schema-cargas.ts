@@ -77,6 +77,20 @@ export interface AsignacionConteosTable {
   total: Bigint;
 }
 
+export interface AsignacionDiasTable {
+  id_usuario: number;
+  estatus: string;
+  /** UTC day number (days since 1970-01-01) of fecha_asignacion. */
+  dia: number;
+  total: Bigint;
+}
+
+export interface AsignacionDiasTodosTable {
+  estatus: string;
+  dia: number;
+  total: Bigint;
+}
+
 export interface ReportesTable {
   id_reporte: Generated<number>;
   folio: string;
@@ -100,6 +114,8 @@ export interface CargasTables {
   folios: FoliosTable;
   asignaciones: AsignacionesTable;
   asignacion_conteos: AsignacionConteosTable;
+  asignacion_dias: AsignacionDiasTable;
+  asignacion_dias_todos: AsignacionDiasTodosTable;
   reportes: ReportesTable;
 }
 

@@ -1,6 +1,8 @@
+import { useSession } from '@socio/features/auth';
 import { DashboardScreen } from '@socio/features/dashboard';
 
-/** /socioeconomico/inicio */
+/** /socioeconomico/inicio — a Visitador's numbers are their own (the server scopes them). */
 export function Component() {
-  return <DashboardScreen />;
+  const { user } = useSession();
+  return <DashboardScreen ownOnly={user?.rol === 'Visitador'} />;
 }

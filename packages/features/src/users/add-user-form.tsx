@@ -136,7 +136,8 @@ export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUse
             {...usernameField}
             onChange={(event) => {
               // Normalised as typed: 'Juan Perez' becomes 'juanperez'.
-              event.target.value = normalizeUsername(event.target.value);
+              const normalised = normalizeUsername(event.target.value);
+              if (normalised !== event.target.value) event.target.value = normalised;
               return usernameField.onChange(event);
             }}
           />

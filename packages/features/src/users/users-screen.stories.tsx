@@ -146,13 +146,20 @@ export const Sorted: Story = {
     await expect((await firstCells(canvas))[0]).toBe('Valeria Ortiz Navarro');
 
     // Go to page 2, then sort by another column: back to page 1, ascending.
-    await userEvent.click(canvas.getByRole('button', { name: 'Página 2' }));
-    await expect(canvas.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
+    const pager = canvas.getByRole('navigation', { name: 'Paginación de usuarios' });
+    await userEvent.click(within(pager).getByRole('button', { name: 'Página 2' }));
+    await expect(within(pager).getByRole('button', { name: 'Página 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const emailHeader = within(table).getByRole('columnheader', { name: /Correo electrónico/ });
     await userEvent.click(within(emailHeader).getByRole('button'));
     await expect(emailHeader).toHaveAttribute('aria-sort', 'ascending');
     await expect(nameHeader).toHaveAttribute('aria-sort', 'none');
-    await expect(canvas.getByRole('button', { name: 'Página 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(within(pager).getByRole('button', { name: 'Página 1' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const [first] = await bodyRows(canvas);
     await expect(first).toHaveTextContent('admin@socioeconomico.mx');
   },
@@ -166,11 +173,11 @@ export const Paged: Story = {
     await userEvent.click(within(pager).getByRole('button', { name: /Siguiente/ }));
     await expect(pager).toHaveTextContent('Mostrando 6 a 10 de 12 resultados');
     await expect(await firstCells(canvas)).toEqual([
-      'María Hernández Cruz',
       'Carlos Ramírez Soto',
       'Sofía Flores Aguilar',
       'Diego Morales Castillo',
       'Valeria Ortiz Navarro',
+      'Emilio Gutiérrez Reyes',
     ]);
     await userEvent.click(within(pager).getByRole('button', { name: 'Página 3' }));
     await expect(await bodyRows(canvas)).toHaveLength(2);

@@ -1,12 +1,33 @@
 /**
- * 0002: folios, cargas, asignaciones (+ per-visitor status counters kept by triggers) and reportes.
+ * 0002: folios, cargas, asignaciones (+ status counters kept by triggers) and reportes.
  *
  * Listing `active_assignments` pages by OFFSET (the client asks for page numbers), so the sort keys are
  * covered by btree indexes that end in id_asignacion (the tie-break); the page is found with an index-only
  * scan over the covering index, then only `page_size` rows are read from the heap (see assignments repo).
  * The total of the list and the statistics read `asignacion_conteos`, maintained by statement-level
- * triggers with transition tables, so no request counts a million rows.
+ * triggers with transition tables, so no request counts a million rows. Deep pages do not skip hundreds of
+ * thousands of index entries either: per-day counters (`asignacion_dias*`) tell which day holds the first row
+ * of the page, and the scan starts at that day (see `listAssignments`).
  */
+/** UTC day number of an assignment (days since 1970-01-01): the bucket of the day counters. */
+const DIA = 'floor(extract(epoch FROM fecha_asignacion) / 86400)::int';
+
+/**
+ * plpgsql statements adding the deltas `(id_usuario, estatus, dia, d)` of `delta` to the three counter tables.
+ * Keys are upserted in order, so concurrent statements lock them in the same order.
+ */
+function applyDeltas(delta: string): string {
+  const upsert = (table: string, keys: string[]) => `    INSERT INTO ${table} AS c (${keys.join(', ')}, total)
+      SELECT ${keys.join(', ')}, sum(d) FROM (${delta}) x
+      GROUP BY ${keys.map((_, i) => i + 1).join(', ')} HAVING sum(d) <> 0 ORDER BY ${keys.map((_, i) => i + 1).join(', ')}
+      ON CONFLICT (${keys.join(', ')}) DO UPDATE SET total = c.total + EXCLUDED.total;`;
+  return [
+    upsert('asignacion_conteos', ['id_usuario', 'estatus']),
+    upsert('asignacion_dias', ['id_usuario', 'estatus', 'dia']),
+    upsert('asignacion_dias_todos', ['estatus', 'dia']),
+  ].join('\n');
+}
+
 export const migration0002 = {
   name: '0002_cargas',
   up: /* sql */ `
@@ -89,32 +110,41 @@ CREATE INDEX asignaciones_folio_id_idx ON asignaciones (id_folio);
 CREATE INDEX asignaciones_carga_idx ON asignaciones (id_carga);
 CREATE INDEX asignaciones_completada_idx ON asignaciones (fecha_completada) WHERE fecha_completada IS NOT NULL;
 
--- Counters per visitor and status, kept exact by statement-level triggers.
+-- Counters kept exact by statement-level triggers (see the header of this file):
+--   asignacion_conteos    per visitor and status         → totals and statistics
+--   asignacion_dias       per visitor, status and UTC day → seeking a deep page of one visitor
+--   asignacion_dias_todos per status and UTC day          → seeking a deep page of everybody
 CREATE TABLE asignacion_conteos (
   id_usuario integer NOT NULL,
   estatus text NOT NULL,
   total bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (id_usuario, estatus)
 );
+CREATE TABLE asignacion_dias (
+  id_usuario integer NOT NULL,
+  estatus text NOT NULL,
+  dia integer NOT NULL,
+  total bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (id_usuario, estatus, dia)
+);
+CREATE TABLE asignacion_dias_todos (
+  estatus text NOT NULL,
+  dia integer NOT NULL,
+  total bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (estatus, dia)
+);
 
 CREATE FUNCTION asignacion_conteos_aplicar() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO asignacion_conteos AS c (id_usuario, estatus, total)
-      SELECT id_usuario, estatus, count(*) FROM nuevas GROUP BY 1, 2 ORDER BY 1, 2
-      ON CONFLICT (id_usuario, estatus) DO UPDATE SET total = c.total + EXCLUDED.total;
+${applyDeltas(`SELECT id_usuario, estatus, ${DIA} AS dia, 1 AS d FROM nuevas`)}
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO asignacion_conteos AS c (id_usuario, estatus, total)
-      SELECT id_usuario, estatus, -count(*) FROM viejas GROUP BY 1, 2 ORDER BY 1, 2
-      ON CONFLICT (id_usuario, estatus) DO UPDATE SET total = c.total + EXCLUDED.total;
+${applyDeltas(`SELECT id_usuario, estatus, ${DIA} AS dia, -1 AS d FROM viejas`)}
   ELSE
-    INSERT INTO asignacion_conteos AS c (id_usuario, estatus, total)
-      SELECT id_usuario, estatus, sum(delta) FROM (
-        SELECT id_usuario, estatus, 1 AS delta FROM nuevas
-        UNION ALL
-        SELECT id_usuario, estatus, -1 AS delta FROM viejas
-      ) d GROUP BY 1, 2 HAVING sum(delta) <> 0 ORDER BY 1, 2
-      ON CONFLICT (id_usuario, estatus) DO UPDATE SET total = c.total + EXCLUDED.total;
+${applyDeltas(
+  `SELECT id_usuario, estatus, ${DIA} AS dia, 1 AS d FROM nuevas
+       UNION ALL SELECT id_usuario, estatus, ${DIA} AS dia, -1 AS d FROM viejas`,
+)}
   END IF;
   RETURN NULL;
 END
@@ -130,6 +160,8 @@ CREATE TRIGGER asignaciones_conteos_del AFTER DELETE ON asignaciones
 CREATE FUNCTION asignacion_conteos_vaciar() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   DELETE FROM asignacion_conteos;
+  DELETE FROM asignacion_dias;
+  DELETE FROM asignacion_dias_todos;
   RETURN NULL;
 END
 $fn$;

@@ -233,16 +233,63 @@ export async function assignmentStats(db: Db, visitorId?: number): Promise<Assig
   return stats;
 }
 
+/** Below this offset a page is found by skipping index entries directly (cheap enough). */
+export const SEEK_FROM_OFFSET = 2_000;
+
+interface Seek {
+  estatus: string | null;
+  dia: number;
+  /** Rows of the page's first bucket that come before the page. */
+  skip: number;
+}
+
 /**
- * One page of assignments. The API takes page numbers, so the page is located with OFFSET — but only over a
- * covering index (index-only scan of the sort key + id), joining the heap for the `page_size` rows found
- * (a "deferred join"). Pages past the middle are read from the other end of the index, so the deepest
- * page costs what the first one does. The total comes from the counters.
+ * Which (status,) day bucket holds row number `offset` in the requested order, from the per-day counters:
+ * a running sum over at most a few thousand buckets instead of skipping `offset` index entries.
+ */
+async function seekBucket(
+  db: Db,
+  q: ActiveAssignmentsQuery,
+  offset: number,
+  visitorId?: number,
+): Promise<Seek | null> {
+  const dir = sql.raw(q.sort_order === 'asc' ? 'ASC' : 'DESC');
+  const byStatus = q.sort_by === 'estatus';
+  const table = visitorId === undefined ? sql`asignacion_dias_todos` : sql`asignacion_dias`;
+  const where = visitorId === undefined ? sql`` : sql`WHERE id_usuario = ${visitorId}`;
+  const keys = byStatus ? sql`estatus, dia` : sql`dia`;
+  const order = byStatus ? sql`estatus ${dir}, dia ${dir}` : sql`dia ${dir}`;
+  const { rows } = await sql<{ estatus: string | null; dia: number; before: number }>`
+    SELECT ${byStatus ? sql`estatus` : sql`NULL::text AS estatus`}, dia, (cum - total)::bigint AS before FROM (
+      SELECT ${keys}, sum(total) AS total, sum(sum(total)) OVER (ORDER BY ${order}) AS cum
+      FROM ${table} ${where} GROUP BY ${keys}
+    ) b
+    WHERE cum > ${offset}
+    ORDER BY ${order}
+    LIMIT 1`.execute(db);
+  const row = rows[0];
+  return row ? { estatus: row.estatus, dia: Number(row.dia), skip: offset - Number(row.before) } : null;
+}
+
+export interface ListOptions {
+  /** Offsets from which the page is located through the day counters (tests lower it). */
+  seekFrom?: number;
+}
+
+/**
+ * One page of assignments. The API takes page numbers, so a page is an offset; it is located cheaply:
+ * - the total comes from the counters;
+ * - for a deep page, the per-day counters give the bucket (day, or status and day) holding its first row, and
+ *   the scan starts at that bucket's boundary, skipping only rows of that bucket;
+ * - the skipping runs over the covering index (sort keys + id), and the heap is read for the `page_size` rows
+ *   found (a deferred join).
+ * Ties are broken by id_asignacion in the direction of the sort.
  */
 export async function listAssignments(
   db: Db,
   q: ActiveAssignmentsQuery,
   visitorId?: number,
+  options: ListOptions = {},
 ): Promise<{
   assignments: Assignment[];
   total: number;
@@ -256,38 +303,61 @@ export async function listAssignments(
   if (offset >= total) {
     return { assignments: [], total, total_pages: pages, page: q.page, page_size: q.page_size };
   }
-  // Read from the far end when that is closer: the rows of this page, in reverse.
-  const fromEnd = offset > total / 2;
-  const limit = Math.min(q.page_size, total - offset);
-  const scanOffset = fromEnd ? total - offset - limit : offset;
-  const asc = (q.sort_order === 'asc') !== fromEnd;
+  const asc = q.sort_order === 'asc';
   const dir = sql.raw(asc ? 'ASC' : 'DESC');
-  const keys =
-    q.sort_by === 'estatus'
-      ? sql`a.estatus ${dir}, a.fecha_asignacion ${dir}, a.id_asignacion ${dir}`
-      : sql`a.fecha_asignacion ${dir}, a.id_asignacion ${dir}`;
-  const ownerFilter = visitorId === undefined ? sql`` : sql`WHERE a.id_usuario = ${visitorId}`;
+  const byStatus = q.sort_by === 'estatus';
+  const keys = byStatus
+    ? sql`a.estatus ${dir}, a.fecha_asignacion ${dir}, a.id_asignacion ${dir}`
+    : sql`a.fecha_asignacion ${dir}, a.id_asignacion ${dir}`;
+  const filters = visitorId === undefined ? [] : [sql`a.id_usuario = ${visitorId}`];
+  let skip = offset;
+  if (offset >= (options.seekFrom ?? SEEK_FROM_OFFSET)) {
+    const seek = await seekBucket(db, q, offset, visitorId);
+    if (seek) {
+      skip = seek.skip;
+      // The bucket's first instant (ascending) or the next bucket's first instant (descending).
+      const boundary = sql`to_timestamp(${(asc ? seek.dia : seek.dia + 1) * 86_400}::bigint)`;
+      if (byStatus) {
+        filters.push(
+          asc
+            ? sql`(a.estatus, a.fecha_asignacion) >= (${seek.estatus}, ${boundary})`
+            : sql`(a.estatus, a.fecha_asignacion) < (${seek.estatus}, ${boundary})`,
+        );
+      } else {
+        filters.push(asc ? sql`a.fecha_asignacion >= ${boundary}` : sql`a.fecha_asignacion < ${boundary}`);
+      }
+    }
+  }
+  const where = filters.length > 0 ? sql`WHERE ${sql.join(filters, sql` AND `)}` : sql``;
   const { rows } = await sql<AssignmentRow>`
     SELECT a.id_asignacion, a.folio, a.id_usuario, a.estado, a.direccion, a.estatus, a.fecha_asignacion,
       a.fecha_agendada, a.fecha_completada, a.id_carga,
       trim(u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno) AS visitador
     FROM (
-      SELECT a.id_asignacion FROM asignaciones a ${ownerFilter}
+      SELECT a.id_asignacion FROM asignaciones a ${where}
       ORDER BY ${keys}
-      LIMIT ${limit} OFFSET ${scanOffset}
+      LIMIT ${q.page_size} OFFSET ${skip}
     ) page
     JOIN asignaciones a ON a.id_asignacion = page.id_asignacion
     LEFT JOIN usuarios u ON u.id_usuario = a.id_usuario
     ORDER BY ${keys}`.execute(db);
-  const ordered = fromEnd ? rows.reverse() : rows;
   return {
-    assignments: ordered.map(toAssignment),
+    assignments: rows.map(toAssignment),
     total,
     total_pages: pages,
     page: q.page,
     page_size: q.page_size,
   };
 }
+
+/**
+ * Serialises the writers of asignaciones for the rest of the transaction. The counter triggers lock counter
+ * rows chunk after chunk; without this, a bulk save and a concurrent write could lock them in opposite orders.
+ */
+export async function lockAssignmentWrites(db: Db): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${ASSIGNMENT_WRITE_LOCK}::bigint)`.execute(db);
+}
+const ASSIGNMENT_WRITE_LOCK = 7_310_002;
 
 /** One assignment with its visitor's name, or undefined. */
 export async function findAssignment(db: Db, id: number): Promise<Assignment | undefined> {

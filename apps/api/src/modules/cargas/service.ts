@@ -24,6 +24,7 @@ import {
   findOpenFolios,
   insertFoliosAndAssignments,
   listActiveVisitors,
+  lockAssignmentWrites,
   visitorLoads,
 } from './repo';
 import { checkSaveRows, type FolioFields, foliosOf, processRows, type SaveFailure } from './rows';
@@ -72,6 +73,7 @@ export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): P
   const allFailures: SaveFailure[] = [...failures];
   try {
     await db.transaction().execute(async (trx) => {
+      await lockAssignmentWrites(trx);
       actor.log?.info({ filas: candidates.length }, 'carga: transacción iniciada');
       const carga = await trx
         .insertInto('cargas')
@@ -202,6 +204,7 @@ export async function saveManualAssignment(
   const estados = await estadoIds(db);
   const idCliente = await clienteOfLoadType(db);
   return db.transaction().execute(async (trx) => {
+    await lockAssignmentWrites(trx);
     const inserted = await insertFoliosAndAssignments(
       trx,
       [{ rowIndex: null, fields, visitorId: input.visitor_id }],
@@ -229,6 +232,7 @@ export async function changeAssignmentStatus(
   to: AsignacionEstatus,
 ): Promise<Assignment> {
   await db.transaction().execute(async (trx) => {
+    await lockAssignmentWrites(trx);
     const current = await trx
       .selectFrom('asignaciones')
       .select(['estatus'])

@@ -1,0 +1,18 @@
+import { chromium } from 'playwright';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+page.on('console', (m) => { if (m.type() === 'error') console.log('CONSOLE', m.text().slice(0, 1500)); });
+page.on('pageerror', (e) => console.log('PAGEERROR', e.stack?.slice(0, 1500)));
+const base = 'http://127.0.0.1:18431';
+await page.goto(base + '/login');
+await page.getByLabel('Correo electrónico').fill('admin@socioeconomico.mx');
+await page.getByLabel('Contraseña', { exact: true }).fill('Admin2026!');
+await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+await page.waitForURL(/inicio/);
+await page.waitForTimeout(1500);
+await page.getByRole('button', { name: 'Abrir menú' }).click();
+await page.getByRole('dialog').getByRole('link', { name: 'Cargas' }).click();
+await page.waitForTimeout(2000);
+console.log('URL', page.url());
+console.log((await page.locator('body').innerText()).slice(0, 300));
+await browser.close();
