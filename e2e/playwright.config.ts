@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,10 +20,28 @@ function freePort(): Promise<number> {
   });
 }
 
+const DATA_DIR_PREFIX = 'socio-e2e-';
+
+/** Each run gets a fresh database directory; ones left by runs older than 2 hours are removed. */
+function sweepOldDataDirs() {
+  const cutoff = Date.now() - 2 * 60 * 60 * 1000;
+  for (const name of readdirSync(os.tmpdir())) {
+    if (!name.startsWith(DATA_DIR_PREFIX)) continue;
+    const dir = path.join(os.tmpdir(), name);
+    try {
+      if (statSync(dir).mtimeMs < cutoff) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // another run may be removing it too
+    }
+  }
+}
+
+if (!process.env.E2E_DATA_DIR) sweepOldDataDirs();
+
 // The config is evaluated again in every worker: keep the first choice in the environment
 // (workers inherit it) so that all of them talk to the same server.
 process.env.E2E_PORT ??= String(await freePort());
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'socio-e2e-'));
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), DATA_DIR_PREFIX));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 

@@ -9,6 +9,10 @@ test.describe('Shell', () => {
   }) => {
     await signInAs(page, 'admin');
     await expect(rail(page).getByRole('link')).toHaveText(['Inicio', 'Usuarios', 'Reportes', 'Cargas']);
+    // Inicio (with its lazily loaded charts) renders without falling into the error screen.
+    await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText('Algo salió mal')).toHaveCount(0);
     await expect(page.getByRole('banner').getByText('Inicio', { exact: true })).toBeVisible();
 
     await rail(page).getByRole('link', { name: 'Usuarios' }).click();
@@ -73,6 +77,7 @@ test.describe('Shell', () => {
     await expect(sheet.getByRole('button', { name: 'Configuración' })).toBeVisible();
     await sheet.getByRole('link', { name: 'Cargas' }).click();
     await expect(page).toHaveURL(/\/socioeconomico\/cargas$/);
+    await expect(page.getByText('Esta sección estará disponible próximamente')).toBeVisible();
     await expect(sheet).toBeHidden();
 
     await page.getByRole('button', { name: 'Abrir menú' }).click();

@@ -21,7 +21,16 @@ function prefixLines(name, stream, out) {
     buffer += chunk;
     const lines = buffer.split('\n');
     buffer = lines.pop() ?? '';
-    for (const line of lines) out.write(`${colors[name]}[${name}]${reset} ${line}\n`);
+    for (const line of lines) {
+      // pnpm reports the SIGTERM we sent ourselves as a failure: not worth showing while stopping.
+      if (
+        stopping &&
+        /ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL|Command failed with signal|^\S*\/(apps|packages)\/\S+:$/.test(line)
+      ) {
+        continue;
+      }
+      out.write(`${colors[name]}[${name}]${reset} ${line}\n`);
+    }
   });
   stream.on('end', () => {
     if (buffer) out.write(`${colors[name]}[${name}]${reset} ${buffer}\n`);

@@ -16,25 +16,11 @@ export default defineConfig({
   build: {
     // scripts/size.mjs walks the manifest to weigh what the /login route loads.
     manifest: true,
+    // No manual chunk groups: every screen is a lazy route and @socio/ui loads charts (nivo) and the
+    // PDF viewer (pdf.js) lazily, so the bundler already gives them chunks of their own that only
+    // those screens load. (Manual groups either dragged react into the chart chunk or, without
+    // their dependencies, broke CommonJS wrappers such as lodash's.) scripts/size.mjs checks it.
     // Maps for debugging and for scripts/size.mjs, without a sourceMappingURL comment in the bundles.
     sourcemap: 'hidden',
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Heavy libraries get their own chunks, loaded only by the routes that need them. Their
-          // shared dependencies (react…) are NOT pulled in, or every route would load the chart chunk.
-          includeDependenciesRecursively: false,
-          groups: [
-            { name: 'charts', test: /node_modules[\\/].*(@nivo|d3-[^\\/]+|@react-spring)[\\/]/, priority: 20 },
-            { name: 'pdf', test: /node_modules[\\/].*(pdfjs-dist|react-pdf)[\\/]/, priority: 20 },
-            {
-              name: 'table',
-              test: /node_modules[\\/].*@tanstack[\\/](react-table|table-core|react-virtual|virtual-core)[\\/]/,
-              priority: 20,
-            },
-          ],
-        },
-      },
-    },
   },
 });

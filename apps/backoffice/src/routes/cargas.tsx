@@ -1,7 +1,6 @@
-import { ComingSoon } from '@socio/features/shell';
-import { appMessages } from '../messages.es';
+import { ComingSoon, shellMessages } from '@socio/features/shell';
 
 /** /socioeconomico/cargas — every role (a Visitador sees their own assignments). Screen: a later issue. */
 export function Component() {
-  return <ComingSoon section={appMessages.cargas} />;
+  return <ComingSoon section={shellMessages.nav.cargas} />;
 }

@@ -1,6 +1,6 @@
 import { IconButton } from '@socio/ui';
 import { BookOpen, CircleQuestionMark, FileText, X } from 'lucide-react';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { shellMessages } from './messages.es';
 
 export interface HelpCardProps {
@@ -20,9 +20,18 @@ export function HelpCard({ defaultOpen = false }: HelpCardProps) {
     setOpen(false);
     toggleRef.current?.focus();
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') close();
-  };
+
+  // Escape hides the card wherever the focus is (on the toggle or inside the card).
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   return (
     <div className="relative">
@@ -39,7 +48,6 @@ export function HelpCard({ defaultOpen = false }: HelpCardProps) {
         id={cardId}
         hidden={!open}
         aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
         data-slot="help-card"
         className="absolute end-0 top-12 z-40 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-line bg-surface p-4 text-ink shadow-lg"
       >

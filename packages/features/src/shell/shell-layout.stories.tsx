@@ -193,6 +193,11 @@ export const HelpCard: Story = {
     await userEvent.keyboard('{Escape}');
     await expect(canvas.queryByRole('region', { name: '¿Necesitas ayuda?' })).not.toBeInTheDocument();
     await expect(toggle).toHaveFocus();
+    // Escape also works while the focus stays on the toggle.
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('region', { name: '¿Necesitas ayuda?' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   },
 };
 

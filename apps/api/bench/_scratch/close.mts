@@ -1,0 +1,12 @@
+import pg from 'pg';
+import { createDatabase } from '../../src/db/index';
+import { sql } from 'kysely';
+const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+await admin.connect(); await admin.query('DROP DATABASE IF EXISTS scratch_close WITH (FORCE)'); await admin.query('CREATE DATABASE scratch_close');
+const h = await createDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/scratch_close', dataDir: 'memory://' });
+await Promise.all([1,2,3].map(() => sql`select pg_sleep(0.1)`.execute(h.db)));
+await h.close();
+console.log('closed');
+await admin.query('DROP DATABASE scratch_close WITH (FORCE)');
+console.log('dropped');
+await admin.end();

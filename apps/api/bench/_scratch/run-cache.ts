@@ -1,0 +1,569 @@
+/**
+ * `pnpm bench:api` — performance goals of the API, on PGlite (temp dir, always) and PostgreSQL (a fresh
+ * database on BENCH_PG_URL, or on 127.0.0.1:5432 when a server answers there).
+ *
+ *   (a) process_carga + save_carga of 100,000 generated rows vs one raw multi-row INSERT of the same rows
+ *       (ratio, goal ≤ 2.0)
+ *   (b) active_assignments p50/p95 with 1,000,000 assignments: first and deep page, both sorts
+ *       (goal p95 ≤ 20 ms on PostgreSQL)
+ *   (c) an authenticated read's throughput vs a bare Fastify route, same run (goal ≥ 0.5)
+ *
+ * Env: BENCH_PG_URL (server URL; a fresh database is created on it and dropped), BENCH_ROWS (100000),
+ * BENCH_ASSIGNMENTS (1000000), BENCH_SECONDS (throughput time per route, 5), BENCH_ONLY=pglite|postgres,
+ * BENCH_PARTS (a,b,c).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { normalizeStateName } from '@socio/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import { type AppConfig, loadConfig } from '../../src/config';
+import { createDatabase, type DatabaseHandle } from '../../src/db/index';
+import { migrate } from '../../src/db/migrate';
+import type { Database } from '../../src/db/schema';
+import { visitorLoads } from '../../src/modules/cargas/repo';
+import { processRows } from '../../src/modules/cargas/rows';
+import { currentUser, requireRole } from '../../src/http/auth';
+import { seed } from '../../src/seed/index';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const ASSIGNMENTS = Number(process.env.BENCH_ASSIGNMENTS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ONLY = process.env.BENCH_ONLY;
+const PARTS = (process.env.BENCH_PARTS ?? 'a,b,c').split(',');
+const ADMIN = { email: 'admin@socioeconomico.mx', password: 'Admin2026!' };
+
+interface Line {
+  db: string;
+  test: string;
+  value: string;
+  goal: string;
+  ok: boolean | null;
+}
+const lines: Line[] = [];
+function report(line: Line) {
+  lines.push(line);
+  const mark = line.ok === null ? ' ' : line.ok ? '✓' : '✗';
+  console.info(
+    `  ${mark} [${line.db}] ${line.test}: ${line.value}${line.goal ? `  (meta ${line.goal})` : ''}`,
+  );
+}
+
+const ms = (t: number) => `${t.toFixed(t < 10 ? 2 : 0)} ms`;
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+
+const STATE_SPELLINGS: Record<string, string[]> = {
+  'Nuevo León': ['Nuevo León', 'NL', 'N.L.', 'nuevo leon'],
+  'Ciudad de México': ['Ciudad de México', 'CDMX', 'Distrito Federal'],
+  Jalisco: ['Jalisco', 'JAL'],
+  México: ['Estado de México', 'Edomex', 'México'],
+  Guanajuato: ['Guanajuato'],
+  Puebla: ['Puebla'],
+  Coahuila: ['Coahuila de Zaragoza', 'Coahuila'],
+  Chihuahua: ['Chihuahua'],
+  Yucatán: ['Yucatán', 'Yucatan'],
+  Querétaro: ['Querétaro', 'Qro.'],
+};
+
+/** 100,000 spreadsheet rows as the browser sends them (header names as read, row_index from 2). */
+function generateRows(n: number, runId: string): Array<Record<string, unknown>> {
+  const spellings = Object.values(STATE_SPELLINGS);
+  const rows: Array<Record<string, unknown>> = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const variants = spellings[i % spellings.length]!;
+    rows[i] = {
+      row_index: i + 2,
+      Folio: `B${runId}-${String(i + 1).padStart(6, '0')}`,
+      'Nombre Alumno': `Alumno ${i + 1} Pérez García`,
+      'Campus Ingreso': 'Monterrey',
+      'Correo Alumno': `alumno${i + 1}@example.mx`,
+      Calle: `Av. Juárez ${(i % 3000) + 1}`,
+      Colonia: 'Centro',
+      Ciudad: 'Monterrey',
+      Estado: variants[i % variants.length],
+      'Codigo Postal': `6${String(i % 10000).padStart(4, '0')}`,
+      Tel1: `+52 81 ${String(10_000_000 + i).slice(0, 8)}`,
+      Tel2: i % 3 === 0 ? `81,${String(20_000_000 + i)}` : null,
+      Tel3: null,
+      Tel4: null,
+    };
+  }
+  return rows;
+}
+
+function lit(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') return String(value);
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+
+async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+  return (res.json() as { token: string }).token;
+}
+
+async function truncateOperations(db: Kysely<Database>) {
+  await sql`TRUNCATE reportes, asignaciones, folios, cargas RESTART IDENTITY CASCADE`.execute(db);
+}
+
+/** (a) process + save through the API vs one raw multi-row INSERT of the same rows. */
+async function benchCarga(label: string, db: Kysely<Database>, app: FastifyInstance, token: string) {
+  const adminId = (
+    await db
+      .selectFrom('usuarios')
+      .select('id_usuario')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow()
+  ).id_usuario;
+  const rows = generateRows(ROWS, label === 'PGlite' ? 'L' : 'P');
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+  // Baseline: the rows already processed (same visitors, states, addresses), written by one statement.
+  const processed = processRows(rows, {
+    visitors: await visitorLoads(db),
+    openFolios: new Set(),
+  }).processedData;
+  const estados = new Map(
+    (await db.selectFrom('estados').select(['id_estado', 'estado']).execute()).map((e) => [
+      e.estado,
+      e.id_estado,
+    ]),
+  );
+  const idCliente = (
+    await db
+      .selectFrom('clientes')
+      .select('id_cliente')
+      .where('nombre', '=', 'Tec de Monterrey')
+      .executeTakeFirstOrThrow()
+  ).id_cliente;
+  const values = processed
+    .map((r) => {
+      const estado = normalizeStateName(r.Estado) ?? '';
+      return `(${[
+        r.row_index ?? 0,
+        r.id_folio,
+        r['Nombre Alumno'],
+        r['Campus Ingreso'],
+        r['Correo Alumno'],
+        r.Calle,
+        r.Colonia,
+        r.Ciudad,
+        estado,
+        estados.get(estado) ?? null,
+        r['Codigo Postal'],
+        r.Tel1,
+        r.Tel2,
+        r.address_complete_folio,
+        r.visitor_id,
+      ]
+        .map(lit)
+        .join(', ')})`;
+    })
+    .join(',\n');
+  // Same rows and columns as save_carga writes (folio fields, client, carga, assigner), in one statement.
+  const raw = `WITH v (ord, folio, nombre_alumno, campus_ingreso, correo_alumno, calle, colonia, ciudad, estado,
+      id_estado, codigo_postal, tel1, tel2, direccion, id_usuario) AS (VALUES ${values}),
+    c AS (
+      INSERT INTO cargas (file_name, load_type, id_usuario, total_filas)
+      VALUES ('bench-raw.xlsx', 'TEC_MTY', ${adminId}, ${processed.length}) RETURNING id_carga),
+    f AS (
+      INSERT INTO folios (folio, load_type, producto, id_cliente, nombre_alumno, campus_ingreso, correo_alumno, calle,
+        colonia, ciudad, estado, id_estado, codigo_postal, tel1, tel2, tel3, tel4, direccion, id_carga)
+      SELECT folio, 'TEC_MTY', 'TEC DE MTY', ${idCliente}, nombre_alumno, campus_ingreso, correo_alumno, calle, colonia,
+        ciudad, estado, id_estado::int, codigo_postal, tel1, tel2, NULL, NULL, direccion, (SELECT id_carga FROM c)
+      FROM v
+      RETURNING id_folio, folio)
+    INSERT INTO asignaciones (folio, id_folio, id_usuario, id_estado, estado, direccion, id_carga, asignado_por)
+    SELECT v.folio, f.id_folio, v.id_usuario::int, v.id_estado::int, v.estado, v.direccion, (SELECT id_carga FROM c),
+      ${adminId}
+    FROM v JOIN f USING (folio) ORDER BY v.ord`;
+  await truncateOperations(db);
+  const t0 = performance.now();
+  await sql.raw(raw).execute(db);
+  const rawMs = performance.now() - t0;
+  const rawCount = await db
+    .selectFrom('asignaciones')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  await truncateOperations(db);
+
+  // The API path: process_carga then save_carga, as the browser does (bodies serialised in the timing).
+  const t1 = performance.now();
+  const proc = await app.inject({
+    method: 'POST',
+    url: '/api/cargas/process_carga',
+    headers,
+    payload: JSON.stringify({ rows, loadType: 'TEC_MTY' }),
+  });
+  const t2 = performance.now();
+  if (proc.statusCode !== 200) throw new Error(`process_carga ${proc.statusCode} ${proc.body.slice(0, 300)}`);
+  const body = proc.json() as { processedData: unknown[]; invalidCount: number; validCount: number };
+  const save = await app.inject({
+    method: 'POST',
+    url: '/api/cargas/save_carga',
+    headers,
+    payload: JSON.stringify({
+      fileName: 'bench.xlsx',
+      validCount: body.validCount,
+      invalidCount: body.invalidCount,
+      processedData: body.processedData,
+      loadType: 'TEC_MTY',
+      date: new Date().toLocaleDateString('es-MX'),
+    }),
+  });
+  const t3 = performance.now();
+  if (save.statusCode !== 200) throw new Error(`save_carga ${save.statusCode} ${save.body.slice(0, 300)}`);
+  const saved = save.json() as { recordsProcessed: number; recordsFailed: number };
+  const apiMs = t3 - t1;
+  const ratio = apiMs / rawMs;
+  report({
+    db: label,
+    test: `(a) raw INSERT de ${rawCount.n.toLocaleString('es-MX')} filas (folios + asignaciones, 1 sentencia)`,
+    value: ms(rawMs),
+    goal: '',
+    ok: null,
+  });
+  report({
+    db: label,
+    test: `(a) process_carga ${ms(t2 - t1)} + save_carga ${ms(t3 - t2)} (${saved.recordsProcessed.toLocaleString('es-MX')} guardadas, ${saved.recordsFailed} fallidas)`,
+    value: ms(apiMs),
+    goal: '',
+    ok: saved.recordsProcessed === ROWS,
+  });
+  report({
+    db: label,
+    test: '(a) razón API / raw INSERT',
+    value: ratio.toFixed(2),
+    goal: '≤ 2.0',
+    ok: ratio <= 2,
+  });
+  await truncateOperations(db);
+}
+
+/** (b) active_assignments latency with a million assignments. */
+async function benchList(
+  label: string,
+  db: Kysely<Database>,
+  app: FastifyInstance,
+  adminToken: string,
+  visitorToken: string,
+  postgres: boolean,
+) {
+  const visitors = (
+    await db.selectFrom('usuarios').select('id_usuario').where('rol', '=', 'visitador').execute()
+  ).map((v) => v.id_usuario);
+  const t0 = performance.now();
+  const nv = visitors.length;
+  const BATCH = 250_000;
+  for (let start = 1; start <= ASSIGNMENTS; start += BATCH) {
+    const end = Math.min(ASSIGNMENTS, start + BATCH - 1);
+    await sql`INSERT INTO folios (folio, estado, id_estado, direccion)
+      SELECT 'M-' || g, 'Nuevo León', 19, 'Av. Juárez ' || g || ', Centro, Monterrey, Nuevo León, CP 64000'
+      FROM generate_series(${start}::int, ${end}::int) g`.execute(db);
+    await sql`INSERT INTO asignaciones (folio, id_folio, id_usuario, id_estado, estado, direccion, estatus,
+        fecha_asignacion, fecha_completada)
+      SELECT f.folio, f.id_folio, (${sql.lit(`{${visitors.join(',')}}`)}::int[])[1 + (f.id_folio % ${nv})], 19,
+        'Nuevo León', f.direccion,
+        (ARRAY['asignada','agendada','completada','cancelada'])[1 + (f.id_folio * 7 % 4)],
+        timestamptz '2025-01-01' + ((f.id_folio / 3) * interval '30 seconds'),
+        CASE WHEN f.id_folio * 7 % 4 = 2 THEN timestamptz '2025-01-05' + ((f.id_folio / 3) * interval '30 seconds') END
+      FROM folios f WHERE f.id_folio BETWEEN ${start} AND ${end}`.execute(db);
+  }
+  const insertMs = performance.now() - t0;
+  const t1 = performance.now();
+  await sql`VACUUM ANALYZE folios`.execute(db);
+  await sql`VACUUM ANALYZE asignaciones`.execute(db);
+  report({
+    db: label,
+    test: `(b) ${ASSIGNMENTS.toLocaleString('es-MX')} asignaciones insertadas (generate_series) + VACUUM ANALYZE ${ms(performance.now() - t1)}`,
+    value: ms(insertMs),
+    goal: '',
+    ok: null,
+  });
+
+  const total = ASSIGNMENTS;
+  const size = 10;
+  const middle = Math.floor(total / size / 2);
+  const cases: Array<{ name: string; url: string; token: string }> = [];
+  for (const sortBy of ['fecha_asignacion', 'estatus']) {
+    cases.push({
+      name: `${sortBy} desc, página 1`,
+      url: `page=1&sort_by=${sortBy}&sort_order=desc`,
+      token: adminToken,
+    });
+    cases.push({
+      name: `${sortBy} asc, página ${middle.toLocaleString('es-MX')} (la más profunda: mitad)`,
+      url: `page=${middle}&sort_by=${sortBy}&sort_order=asc`,
+      token: adminToken,
+    });
+    cases.push({
+      name: `${sortBy} desc, página 10,000`,
+      url: `page=10000&sort_by=${sortBy}&sort_order=desc`,
+      token: adminToken,
+    });
+  }
+  cases.push({
+    name: 'Visitador (sólo las suyas), fecha desc, página de en medio',
+    url: `page=${Math.max(1, Math.floor(ASSIGNMENTS / 20 / size / 2))}&sort_by=fecha_asignacion&sort_order=desc`,
+    token: visitorToken,
+  });
+  const ITER = 200;
+  for (const c of cases) {
+    const url = `/api/cargas/active_assignments?page_size=${size}&${c.url}`;
+    const headers = { authorization: `Bearer ${c.token}` };
+    for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url, headers });
+    const times: number[] = [];
+    for (let i = 0; i < ITER; i++) {
+      const s = performance.now();
+      const res = await app.inject({ method: 'GET', url, headers });
+      times.push(performance.now() - s);
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      if (i === 0 && (res.json() as { assignments: unknown[] }).assignments.length !== size) {
+        throw new Error(`${url}: página incompleta`);
+      }
+    }
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 95);
+    report({
+      db: label,
+      test: `(b) active_assignments ${c.name}: p50 ${ms(percentile(times, 50))}, p95`,
+      value: ms(p95),
+      goal: postgres ? '≤ 20 ms' : '',
+      ok: postgres ? p95 <= 20 : null,
+    });
+  }
+  await truncateOperations(db);
+}
+
+/** Requests per second of GET `url` over keep-alive HTTP with `concurrency` clients, for `seconds`. */
+async function throughput(
+  port: number,
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  concurrency = 16,
+) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const deadline = performance.now() + seconds * 1000;
+  let done = 0;
+  let failed = 0;
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const req = http.request({ host: '127.0.0.1', port, path: url, headers, agent }, (res) => {
+        if (res.statusCode !== 200) failed++;
+        res.resume();
+        res.on('end', () => resolve());
+      });
+      req.on('error', () => {
+        failed++;
+        resolve();
+      });
+      req.end();
+    });
+  // warm-up
+  await Promise.all(Array.from({ length: concurrency }, () => one()));
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        await one();
+        done++;
+      }
+    }),
+  );
+  agent.destroy();
+  if (failed > 0) throw new Error(`${url}: ${failed} peticiones fallidas`);
+  return done / ((performance.now() - start) / 1000);
+}
+
+/** (c) authenticated reads vs a bare Fastify route, both over HTTP in this process. */
+async function benchThroughput(label: string, app: FastifyInstance, token: string) {
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ total: 0, asignada: 0, agendada: 0, completada: 0, cancelada: 0 }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const barePort = (bare.server.address() as AddressInfo).port;
+  const appPort = (app.server.address() as AddressInfo).port;
+  const auth = { authorization: `Bearer ${token}` };
+  // Short windows taken in turns, median of each: a busy machine slows every route alike.
+  const targets = [
+    { port: barePort, url: '/bare', headers: {} },
+    { port: appPort, url: '/api/bench/autenticado', headers: auth },
+    { port: appPort, url: '/api/auth/me', headers: auth },
+    { port: appPort, url: '/api/cargas/assignment_stats', headers: auth },
+  ];
+  const samples: number[][] = targets.map(() => []);
+  const ROUNDS = 5;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, t] of targets.entries()) samples[i]!.push(await throughput(t.port, t.url, t.headers, SECONDS / ROUNDS));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const [bareRps, authRps, meRps, statsRps] = samples.map(median) as [number, number, number, number];
+  await bare.close();
+  const f = (n: number) => `${Math.round(n).toLocaleString('es-MX')} req/s`;
+  report({
+    db: label,
+    test: '(c) ruta Fastify sin autenticación ni BD (/bare)',
+    value: f(bareRps),
+    goal: '',
+    ok: null,
+  });
+  report({
+    db: label,
+    test: `(c) GET autenticado sin BD (middleware real de la app): ${f(authRps)}, razón`,
+    value: (authRps / bareRps).toFixed(2),
+    goal: '≥ 0.5',
+    ok: authRps / bareRps >= 0.5,
+  });
+  report({
+    db: label,
+    test: `(c) GET /api/auth/me autenticado (lee la BD): ${f(meRps)}, razón`,
+    value: (meRps / bareRps).toFixed(2),
+    goal: '≥ 0.5',
+    ok: meRps / bareRps >= 0.5,
+  });
+  report({
+    db: label,
+    test: `(c) GET /api/cargas/assignment_stats autenticado (lee la BD): ${f(statsRps)}, razón`,
+    value: (statsRps / bareRps).toFixed(2),
+    goal: '≥ 0.5',
+    ok: statsRps / bareRps >= 0.5,
+  });
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+
+async function runOn(label: string, handle: DatabaseHandle, config: AppConfig) {
+  const tStart = performance.now();
+  console.info(`\n== ${label} ==`);
+  await migrate(handle.db);
+  await seed(handle.db, {
+    ...ADMIN,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    demo: true,
+    demoOperations: false,
+  });
+  const app = await buildApp({ db: handle, config });
+  // (c) The real app's authentication (bearer token → user) in front of a handler that reads nothing.
+  app.get('/api/bench/autenticado', { onRequest: requireRole() }, async (request) => ({
+    id_usuario: currentUser(request).id_usuario,
+  }));
+  await app.ready();
+  if (process.env.CACHE) {
+    const orig = app.tokens.verify.bind(app.tokens);
+    const cache = new Map<string, Awaited<ReturnType<typeof orig>>>();
+    (app.tokens as { verify: typeof orig }).verify = async (t) => {
+      if (cache.has(t)) return cache.get(t)!;
+      const c = await orig(t);
+      cache.set(t, c);
+      return c;
+    };
+  }
+  try {
+    const adminToken = await login(app, ADMIN.email, ADMIN.password);
+    const visitorToken = await login(app, 'visitador1@socioeconomico.mx', 'Demo2026!');
+    if (PARTS.includes('a')) await benchCarga(label, handle.db, app, adminToken);
+    if (PARTS.includes('b'))
+      await benchList(label, handle.db, app, adminToken, visitorToken, handle.kind === 'postgres');
+    if (PARTS.includes('c')) await benchThroughput(label, app, adminToken);
+  } finally {
+    await app.close();
+  }
+  console.info(`  (${label}: ${((performance.now() - tStart) / 1000).toFixed(0)} s)`);
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  console.info(
+    `Bench de la API: ${ROWS.toLocaleString('es-MX')} filas por carga, ${ASSIGNMENTS.toLocaleString('es-MX')} asignaciones, Node ${process.version}`,
+  );
+  const base: AppConfig = {
+    ...loadConfig({ ...process.env, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', DATABASE_URL: '' }),
+    logLevel: false,
+    validateResponses: false,
+    demoData: false,
+  };
+
+  if (ONLY !== 'postgres') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'socio-bench-'));
+    try {
+      const handle = await createDatabase({ databaseUrl: null, dataDir: dir });
+      try {
+        await runOn('PGlite', handle, { ...base, dataDir: dir });
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  if (ONLY !== 'pglite') {
+    const serverUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+    if (!(await reachable(serverUrl))) {
+      console.info(
+        `\n== PostgreSQL ==\n  (omitido: no hay servidor en ${serverUrl.replace(/:[^:@/]*@/, ':***@')})`,
+      );
+    } else {
+      const name = `socio_bench_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      try {
+        const handle = await createDatabase({ databaseUrl: url.toString(), dataDir: base.dataDir });
+        try {
+          await runOn('PostgreSQL', handle, { ...base, databaseUrl: url.toString() });
+        } finally {
+          await handle.close();
+        }
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    }
+  }
+
+  console.info('\nResumen');
+  const width = Math.max(...lines.map((l) => l.test.length));
+  console.info(`  ${'BD'.padEnd(10)} ${'prueba'.padEnd(width)}  ${'resultado'.padStart(12)}  meta`);
+  for (const l of lines) {
+    const mark = l.ok === null ? '' : l.ok ? ' ✓' : ' ✗';
+    console.info(`  ${l.db.padEnd(10)} ${l.test.padEnd(width)}  ${l.value.padStart(12)}  ${l.goal}${mark}`);
+  }
+  console.info(`\nTiempo total: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
