@@ -3,7 +3,7 @@
 //   npm start  -> installs what is missing, builds what is missing, starts API + app
 //   npm test   -> installs what is missing and runs every test (scripts/test-all.mjs)
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -70,9 +70,23 @@ if (mode === 'test') {
   process.exit(pnpm(['run', 'test:all'], { env }));
 }
 
-// start: build the app once (or when asked), then serve API + app on one port.
+/** Newest modification time (ms) of the files below `dir`, skipping build output and dependencies. */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+// start: build the app when it is missing or older than its sources, then serve API + app on one port.
 const appDist = path.join(root, 'apps/backoffice/dist/index.html');
-if (!existsSync(appDist) || process.env.REBUILD === '1') {
+const appSources = ['apps/backoffice', 'packages/ui/src', 'packages/features/src', 'packages/contracts/src'];
+const stale = () =>
+  Math.max(...appSources.map((dir) => newestMtime(path.join(root, dir)))) > statSync(appDist).mtimeMs;
+if (!existsSync(appDist) || process.env.REBUILD === '1' || stale()) {
   if (pnpm(['--filter', '@socio/backoffice', 'run', 'build'], { env }) !== 0) process.exit(1);
 }
 process.exit(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cellText,
   cleanRow,
+  createColumnReader,
   findColumnKey,
   isEmptyRow,
   isUnassigned,
@@ -131,5 +132,23 @@ describe('isUnassigned', () => {
     ['Nuevo León', false],
   ])('%j → %s', (visitor, expected) => {
     expect(isUnassigned(visitor)).toBe(expected);
+  });
+});
+
+describe('createColumnReader', () => {
+  it('reads columns of many rows like getColumn does, resolving header spellings once', () => {
+    const rows = [
+      { row_index: 2, FOLIO: 'A', 'Código Postal': '64000' },
+      { row_index: 3, Folio: 'B', codigo_postal: '01000' },
+      { row_index: 4 },
+    ];
+    const reader = createColumnReader(rows, ['Folio', 'Codigo Postal']);
+    expect(rows.map((r) => reader.get(r, 'Folio'))).toEqual(['A', 'B', undefined]);
+    expect(rows.map((r) => reader.get(r, 'Codigo Postal'))).toEqual(['64000', '01000', undefined]);
+    expect(rows.map((r) => reader.get(r, 'Tel1'))).toEqual([undefined, undefined, undefined]);
+    expect(validateRow(rows[0]!, reader)).toEqual({
+      valid: false,
+      reason: 'Campo obligatorio faltante: "Calle"',
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '@socio/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { type Ports, PortsProvider } from '../ports';
 
@@ -11,7 +11,13 @@ export interface FeatureProvidersProps {
 /** Fresh query cache + injected ports + toasts: what a story or test needs to render a feature. */
 export function FeatureProviders({ ports, children }: FeatureProvidersProps) {
   const [client] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: { retry: false, gcTime: Number.POSITIVE_INFINITY },
+          mutations: { retry: false },
+        },
+      }),
   );
   return (
     <QueryClientProvider client={client}>

@@ -23,8 +23,8 @@ import type { ZodTypeProvider } from '../../http/zod';
 import { assignmentStats, listActiveVisitors, listAssignments, listRegionsAvailable } from './repo';
 import { type Actor, changeAssignmentStatus, processCarga, saveCarga, saveManualAssignment } from './service';
 
-/** Body limit of process_carga and save_carga (100,000 rows of a wide sheet). */
-export const CARGA_BODY_LIMIT = 64 * 1024 * 1024;
+/** Body limit of process_carga and save_carga: 100,000 rows of a wide sheet (~25 columns) plus computed fields. */
+export const CARGA_BODY_LIMIT = 128 * 1024 * 1024;
 
 /** Authentication and role check before the body is read (a 64 MB body is never parsed for nobody). */
 const staff = requireRole('Administrador', 'Supervisor');

@@ -16,7 +16,6 @@ import {
   normalizeStateName,
   type ProcessCargaResponse,
   type ProcessedRow,
-  REQUIRED_COLUMNS,
   type SheetRow,
   validateRow,
 } from '@socio/contracts';
@@ -340,5 +339,3 @@ export function foliosOf(rows: readonly SheetRow[]): string[] {
   }
   return [...out];
 }
-
-export { REQUIRED_COLUMNS };
