@@ -252,7 +252,7 @@ describe.each(dbKinds())('SIGKILL in the middle of a 50,000-row save_carga (%s)'
       (err: Error) => err,
     );
     await first.waitFor('carga: transacción iniciada', 300_000);
-    await new Promise((r) => setTimeout(r, 150 + Math.floor(Math.random() * 350)));
+    await new Promise((r) => setTimeout(r, 100 + Math.floor(Math.random() * 150)));
     const committedBeforeKill = first.output.some((l) => l.includes('carga: transacción confirmada'));
     killGroup(first, 'SIGKILL');
     await first.exited;
