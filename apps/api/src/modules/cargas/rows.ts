@@ -13,6 +13,7 @@ import {
   headerKey,
   type InvalidRow,
   isMetaKey,
+  KNOWN_COLUMNS,
   normalizeStateName,
   type ProcessCargaResponse,
   type ProcessedRow,
@@ -71,18 +72,7 @@ const OPTIONAL_COLUMNS = {
 type OptionalField = keyof typeof OPTIONAL_COLUMNS;
 const OPTIONAL_FIELDS = Object.keys(OPTIONAL_COLUMNS) as OptionalField[];
 
-const BASE_COLUMNS = [
-  'Folio',
-  'Calle',
-  'Colonia',
-  'Ciudad',
-  'Estado',
-  'Codigo Postal',
-  'Tel1',
-  'Tel2',
-  'Tel3',
-  'Tel4',
-];
+const BASE_COLUMNS: readonly string[] = KNOWN_COLUMNS;
 
 /** Every column the rules read, for `createColumnReader`. */
 export const READ_COLUMNS: readonly string[] = [
