@@ -18,7 +18,6 @@ import type { Database } from '../src/db/schema';
 import { dbKinds } from './helpers';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TSX = path.join(API_DIR, 'node_modules', '.bin', 'tsx');
 const ROWS = 50_000;
 
 async function freePort(): Promise<number> {
@@ -43,7 +42,8 @@ interface Server {
 
 /** Starts `tsx src/main.ts` in its own process group (tsx runs node as a child: the group is what we kill). */
 function startServer(env: Record<string, string>, port: number): Server {
-  const child = spawn(TSX, ['src/main.ts'], {
+  // One process (no tsx wrapper), so SIGTERM reaches the server's own graceful shutdown.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     detached: true,
