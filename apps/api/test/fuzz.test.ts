@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRng, type Rng } from '../src/lib/prng';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
 import { API_ROUTES } from './routes';
 
@@ -12,23 +13,6 @@ import { API_ROUTES } from './routes';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2_400);
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (max: number) => Math.floor(next() * max);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
-  const chance = (p: number) => next() < p;
-  return { next, int, pick, chance };
-}
-type Rng = ReturnType<typeof prng>;
 
 type JsonSchema = {
   type?: string | string[];
@@ -79,15 +63,15 @@ const STRINGS = [
 ];
 
 function randomString(rng: Rng): string {
-  switch (rng.int(4)) {
+  switch (rng.below(4)) {
     case 0:
       return rng.pick(STRINGS);
     case 1:
       return 'x'.repeat(rng.pick([100, 1_000, 10_000, 100_000]));
     case 2:
-      return Array.from({ length: rng.int(30) }, () => String.fromCharCode(rng.int(0x2fff))).join('');
+      return Array.from({ length: rng.below(30) }, () => String.fromCharCode(rng.below(0x2fff))).join('');
     default:
-      return String(rng.int(1_000_000));
+      return String(rng.below(1_000_000));
   }
 }
 
@@ -109,9 +93,9 @@ function randomScalar(rng: Rng): unknown {
 
 function randomJson(rng: Rng, depth = 0): unknown {
   if (depth > 3 || rng.chance(0.5)) return randomScalar(rng);
-  if (rng.chance(0.5)) return Array.from({ length: rng.int(5) }, () => randomJson(rng, depth + 1));
+  if (rng.chance(0.5)) return Array.from({ length: rng.below(5) }, () => randomJson(rng, depth + 1));
   const obj: Record<string, unknown> = {};
-  for (let i = rng.int(5); i > 0; i--)
+  for (let i = rng.below(5); i > 0; i--)
     obj[rng.pick(['a', 'id', '__proto__', 'constructor', randomString(rng).slice(0, 20)])] = randomJson(
       rng,
       depth + 1,
@@ -141,7 +125,7 @@ function valueFor(schema: JsonSchema | undefined, rng: Rng, mutate: number, dept
     case 'array':
       return depth > 3
         ? []
-        : Array.from({ length: rng.int(4) }, () => valueFor(schema.items, rng, mutate, depth + 1));
+        : Array.from({ length: rng.below(4) }, () => valueFor(schema.items, rng, mutate, depth + 1));
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [key, prop] of Object.entries(schema.properties ?? {})) {
@@ -189,8 +173,8 @@ const enc = (value: string) => encodeURIComponent(value.replace(/[\ud800-\udfff]
 
 function pathValue(rng: Rng): string {
   return rng.pick([
-    () => String(rng.int(100)),
-    () => String(2 ** 31 + rng.int(10)),
+    () => String(rng.below(100)),
+    () => String(2 ** 31 + rng.below(10)),
     () => '-1',
     () => '0',
     () => '1.5',
@@ -245,7 +229,7 @@ function buildRequest(route: FuzzRoute, rng: Rng, tokens: Record<string, string>
     }
     return options;
   }
-  switch (rng.int(9)) {
+  switch (rng.below(9)) {
     case 0:
       headers['content-type'] = 'application/json';
       options.payload = rng.pick([
@@ -312,7 +296,7 @@ describe.each(dbKinds())('fuzz (%s)', (kind) => {
   });
 
   it(`answers ${REQUESTS} malformed requests without a 5xx`, { timeout: 900_000 }, async () => {
-    const rng = prng(SEED);
+    const rng = createRng(SEED);
     const failures: string[] = [];
     const statuses = new Map<number, number>();
     for (let i = 0; i < REQUESTS; i++) {

@@ -8,6 +8,18 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
   serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
 }
 
+/** Largest PostgreSQL `integer` (int4): no id is above it. */
+export const MAX_INT4 = 2 ** 31 - 1;
+
+/** Path params of `/{id}` routes: a positive int4 id. */
+export const idParams = z.object({
+  id: z.coerce
+    .number({ error: 'Debe ser un número' })
+    .int('Debe ser un número entero')
+    .positive()
+    .max(MAX_INT4),
+});
+
 /** Where a part of the request sits in a FastAPI `loc`. */
 const LOC_PREFIX: Record<string, string> = {
   body: 'body',

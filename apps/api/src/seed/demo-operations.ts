@@ -7,6 +7,7 @@ import { formatAddress, PRODUCTO_TEC_MTY } from '@socio/contracts';
 import type { Kysely } from 'kysely';
 import { audit } from '../audit';
 import type { Database } from '../db/schema';
+import { createRng } from '../lib/prng';
 import { createReportPdf } from './pdf';
 
 export interface SeededUser {
@@ -35,23 +36,6 @@ export interface DemoOperationsOptions {
   folios?: number;
   reports?: number;
   seed?: number;
-}
-
-/** mulberry32: small, fast, deterministic. */
-export function createRng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-  };
 }
 
 const CAPITALS: Record<string, string> = {

@@ -20,6 +20,10 @@ export interface DashboardChartsProps {
   resumen: DashboardResumen;
 }
 
+// The doughnut (240 px) carries its legend below; the line and bar charts take that room too so the
+// three cards of the row end level instead of leaving a blank band under two of them.
+const CHART_HEIGHT = 284;
+
 export default function DashboardCharts({ resumen }: DashboardChartsProps) {
   const clients = clientPoints(resumen);
   const completed = weeklyPoints(resumen.semanal_completados);
@@ -49,7 +53,7 @@ export default function DashboardCharts({ resumen }: DashboardChartsProps) {
           <LineChart
             title={m.weeklyCompleted}
             hideTitle
-            height={240}
+            height={CHART_HEIGHT}
             xLabel={m.weekAxis}
             area
             yDomain={yDomain(completed.map((p) => p.value))}
@@ -72,7 +76,7 @@ export default function DashboardCharts({ resumen }: DashboardChartsProps) {
           <BarChart
             title={m.weeklyNew}
             hideTitle
-            height={240}
+            height={CHART_HEIGHT}
             xLabel={m.weekAxis}
             valueLabel={m.newSeries}
             yDomain={yDomain(requests.map((p) => p.value))}

@@ -30,7 +30,7 @@ export function DashboardScreen({ ownOnly = false }: DashboardScreenProps) {
   const query = useDashboardResumen();
   const resumen = query.data;
   return (
-    <div data-slot="dashboard" className="grid gap-6">
+    <div data-slot="dashboard" className="grid grid-cols-1 gap-6">
       <header className="grid gap-1">
         <h1 className="font-semibold text-2xl text-ink">{m.title}</h1>
         <p className="text-ink-muted text-sm">{m.subtitle}</p>

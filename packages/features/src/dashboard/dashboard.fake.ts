@@ -1,4 +1,5 @@
 /** In-memory dashboard port for stories and tests. */
+import { fakeDelay } from '../testing/fake-delay';
 import type { DashboardPort } from './dashboard.port';
 import type { DashboardResumen, SemanaPunto } from './dashboard.wire';
 
@@ -70,15 +71,7 @@ export function createFakeDashboardPort(
 ): DashboardPort {
   return {
     async resumen(o) {
-      if (delay > 0) {
-        await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(resolve, delay);
-          o?.signal?.addEventListener('abort', () => {
-            clearTimeout(timer);
-            reject(o.signal?.reason);
-          });
-        });
-      }
+      await fakeDelay(delay, o?.signal);
       return structuredClone(seed);
     },
   };

@@ -1,19 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { normalizeUsername, ROLES } from '@socio/contracts';
+import { normalizeUsername } from '@socio/contracts';
 import { Button, NativeSelect, TextField, toast } from '@socio/ui';
 import { CircleAlert, CircleCheck, Info, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { usersMessages as m } from './messages.es';
 import { PhotoPicker } from './photo-picker';
-import {
-  type UsernameAvailability,
-  useCreateUser,
-  useEstados,
-  useSupervisors,
-  useUsernameAvailability,
-} from './use-users';
+import { type UsernameAvailability, useCreateUser, useEstados, useUsernameAvailability } from './use-users';
 import { createUserErrorMessage } from './user-errors';
+import { RoleSelect, StatusSelect, SupervisorSelect, UserTextField } from './user-fields';
 import {
   type AddUserInput,
   type AddUserValues,
@@ -60,8 +55,6 @@ export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUse
     name: ['username', 'role', 'nombres', 'apellido_paterno'],
   });
   const availability = useUsernameAvailability(username);
-  const isVisitador = role === 'Visitador';
-  const supervisors = useSupervisors(isVisitador);
   const estados = useEstados();
   const create = useCreateUser();
   const availabilityId = useId();
@@ -90,8 +83,6 @@ export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUse
   });
 
   const view = availability === 'idle' ? null : availabilityView[availability];
-  const supervisorOptions = (supervisors.data ?? []).map((s) => ({ value: String(s.id), label: s.name }));
-  const supervisorsMissing = supervisors.isError || (supervisors.isSuccess && supervisorOptions.length === 0);
   const sending = create.isPending;
 
   return (
@@ -104,26 +95,9 @@ export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUse
       </p>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={m.fields.nombres}
-          required
-          autoComplete="given-name"
-          error={errors.nombres?.message}
-          {...register('nombres')}
-        />
-        <TextField
-          label={m.fields.apellido_paterno}
-          required
-          autoComplete="family-name"
-          error={errors.apellido_paterno?.message}
-          {...register('apellido_paterno')}
-        />
-        <TextField
-          label={m.fields.apellido_materno}
-          required
-          error={errors.apellido_materno?.message}
-          {...register('apellido_materno')}
-        />
+        <UserTextField field={register('nombres')} errors={errors} autoComplete="given-name" />
+        <UserTextField field={register('apellido_paterno')} errors={errors} autoComplete="family-name" />
+        <UserTextField field={register('apellido_materno')} errors={errors} />
         <div className="grid gap-1.5">
           <TextField
             label={m.fields.username}
@@ -158,14 +132,7 @@ export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUse
             ) : null}
           </p>
         </div>
-        <TextField
-          label={m.fields.email}
-          type="email"
-          required
-          autoComplete="off"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <UserTextField field={register('email')} errors={errors} type="email" autoComplete="off" />
         <TextField
           label={m.fields.password}
           type="password"
@@ -175,32 +142,8 @@ export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUse
           error={errors.password?.message}
           {...register('password')}
         />
-        <NativeSelect
-          label={m.fields.role}
-          required
-          placeholder={m.rolePlaceholder}
-          options={ROLES.map((r) => ({ value: r, label: m.roles[r] }))}
-          error={errors.role?.message}
-          {...register('role')}
-        />
-        {isVisitador && supervisors.isPending ? (
-          // Registered only once its options exist, so the chosen id shows selected.
-          <NativeSelect
-            label={m.fields.supervisor}
-            placeholder={m.loadingSupervisors}
-            options={[]}
-            disabled
-          />
-        ) : isVisitador ? (
-          <NativeSelect
-            label={m.fields.supervisor}
-            placeholder={m.supervisorNone}
-            options={supervisorOptions}
-            disabled={supervisorsMissing}
-            hint={supervisorsMissing ? m.supervisorsEmpty : undefined}
-            {...register('supervisor')}
-          />
-        ) : null}
+        <RoleSelect field={register('role')} errors={errors} />
+        <SupervisorSelect register={register} role={role} />
         <NativeSelect
           label={m.fields.estado}
           placeholder={m.estadoNone}
@@ -208,17 +151,7 @@ export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUse
           hint={estados.isError ? m.estadosError : undefined}
           {...register('estado')}
         />
-        <NativeSelect
-          label={m.fields.status}
-          required
-          placeholder={false}
-          options={[
-            { value: 'Activo', label: m.statuses.Activo },
-            { value: 'Inactivo', label: m.statuses.Inactivo },
-          ]}
-          error={errors.status?.message}
-          {...register('status')}
-        />
+        <StatusSelect field={register('status')} errors={errors} />
       </div>
 
       <div className="flex flex-wrap justify-end gap-2 border-line border-t pt-4">

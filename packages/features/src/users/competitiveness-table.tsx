@@ -34,7 +34,7 @@ const columns: DataTableColumn<CompetitivenessRow>[] = [
     cell: ({ row }) => (
       <span className="flex items-center gap-2">
         <Avatar size="sm" name={row.name} src={row.avatar} decorative />
-        <span data-slot="visitor-name" className="font-medium text-ink">
+        <span data-slot="visitor-name" className="whitespace-nowrap font-medium text-ink">
           {row.name}
         </span>
       </span>

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ROLES } from '@socio/contracts';
-import { Button, NativeSelect, TextField, toast } from '@socio/ui';
+import { Button, TextField, toast } from '@socio/ui';
 import { useForm, useWatch } from 'react-hook-form';
 import { usersMessages as m } from './messages.es';
-import { useEditUser, useSupervisors } from './use-users';
+import { useEditUser } from './use-users';
 import { editUserErrorMessage } from './user-errors';
+import { RoleSelect, StatusSelect, SupervisorSelect, UserTextField } from './user-fields';
 import {
   type EditUserInput,
   type EditUserValues,
@@ -34,8 +34,6 @@ export function EditUserForm({ user, onSaved, onCancel }: EditUserFormProps) {
     formState: { errors },
   } = form;
   const role = useWatch({ control, name: 'role' });
-  const isVisitador = role === 'Visitador';
-  const supervisors = useSupervisors(isVisitador);
   const edit = useEditUser();
 
   const submit = handleSubmit((values) => {
@@ -51,11 +49,6 @@ export function EditUserForm({ user, onSaved, onCancel }: EditUserFormProps) {
     );
   });
 
-  // A user cannot supervise themselves.
-  const supervisorOptions = (supervisors.data ?? [])
-    .filter((s) => s.id !== user.idUsuario)
-    .map((s) => ({ value: String(s.id), label: s.name }));
-  const supervisorsMissing = supervisors.isError || (supervisors.isSuccess && supervisorOptions.length === 0);
   const saving = edit.isPending;
 
   return (
@@ -69,69 +62,13 @@ export function EditUserForm({ user, onSaved, onCancel }: EditUserFormProps) {
           className="sm:col-span-2"
           inputClassName="bg-canvas"
         />
-        <TextField
-          label={m.fields.nombres}
-          required
-          error={errors.nombres?.message}
-          {...register('nombres')}
-        />
-        <TextField
-          label={m.fields.apellido_paterno}
-          required
-          error={errors.apellido_paterno?.message}
-          {...register('apellido_paterno')}
-        />
-        <TextField
-          label={m.fields.apellido_materno}
-          required
-          error={errors.apellido_materno?.message}
-          {...register('apellido_materno')}
-        />
-        <TextField
-          label={m.fields.email}
-          type="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <NativeSelect
-          label={m.fields.role}
-          required
-          placeholder={m.rolePlaceholder}
-          options={ROLES.map((r) => ({ value: r, label: m.roles[r] }))}
-          error={errors.role?.message}
-          {...register('role')}
-        />
-        <NativeSelect
-          label={m.fields.status}
-          required
-          placeholder={false}
-          options={[
-            { value: 'Activo', label: m.statuses.Activo },
-            { value: 'Inactivo', label: m.statuses.Inactivo },
-          ]}
-          error={errors.status?.message}
-          {...register('status')}
-        />
-        {isVisitador && supervisors.isPending ? (
-          // Registered only once its options exist, so the chosen id shows selected.
-          <NativeSelect
-            label={m.fields.supervisor}
-            placeholder={m.loadingSupervisors}
-            options={[]}
-            disabled
-          />
-        ) : isVisitador ? (
-          <NativeSelect
-            label={m.fields.supervisor}
-            placeholder={m.supervisorNone}
-            options={supervisorOptions}
-            disabled={supervisorsMissing}
-            hint={supervisorsMissing ? m.supervisorsEmpty : undefined}
-            className="sm:col-span-2"
-            {...register('supervisor')}
-          />
-        ) : null}
+        <UserTextField field={register('nombres')} errors={errors} />
+        <UserTextField field={register('apellido_paterno')} errors={errors} />
+        <UserTextField field={register('apellido_materno')} errors={errors} />
+        <UserTextField field={register('email')} errors={errors} type="email" />
+        <RoleSelect field={register('role')} errors={errors} />
+        <StatusSelect field={register('status')} errors={errors} />
+        <SupervisorSelect register={register} role={role} selfId={user.idUsuario} className="sm:col-span-2" />
       </div>
       <div className="flex flex-wrap justify-end gap-2 border-line border-t pt-4">
         <Button variant="outline" onClick={onCancel} disabled={saving}>

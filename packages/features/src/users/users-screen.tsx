@@ -40,7 +40,7 @@ function userColumns(canManage: boolean, onEdit: (row: UserRow) => void): DataTa
       cell: ({ row }) => (
         <span className="flex items-center gap-2">
           <Avatar size="sm" name={row.name} src={row.avatar} decorative />
-          <span data-slot="user-name" className="font-medium text-ink">
+          <span data-slot="user-name" className="whitespace-nowrap font-medium text-ink">
             {row.name}
           </span>
         </span>
@@ -87,7 +87,7 @@ export function UsersScreen({ canManage, photoUpload = false }: UsersScreenProps
   const query = state.query.trim();
 
   return (
-    <div data-slot="users-screen" className="grid gap-6">
+    <div data-slot="users-screen" className="grid grid-cols-1 gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="font-semibold text-2xl text-ink">{m.pageTitle}</h1>

@@ -5,8 +5,16 @@
 
 import { fullName, normalizeUsername, type Rol } from '@socio/contracts';
 import { ApiError } from '../errors';
+import { fakeDelay as wait } from '../testing/fake-delay';
 import type { UserMutationResult, UsersPort } from './users.port';
-import type { CompetitivenessDTO, EstadoDTO, SupervisorDTO, UsuarioDTO } from './users.wire';
+import type {
+  CompetitivenessDTO,
+  EditUserRequest,
+  EstadoDTO,
+  NewUserRequest,
+  SupervisorDTO,
+  UsuarioDTO,
+} from './users.wire';
 
 export const ESTADOS_MX: EstadoDTO[] = [
   'Aguascalientes',
@@ -179,17 +187,6 @@ export interface FakeOptions {
   delay?: number;
 }
 
-function wait(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
-}
-
 const clone = <T>(value: T): T => structuredClone(value);
 
 export function createFakeUsersPort(seed: UsersSeed = {}, { delay = 0 }: FakeOptions = {}): UsersPort {
@@ -203,6 +200,18 @@ export function createFakeUsersPort(seed: UsersSeed = {}, { delay = 0 }: FakeOpt
     id === null ? null : (users.find((u) => u.id_usuario === id)?.name ?? null);
   const emailTaken = (email: string, except?: number) =>
     users.some((u) => u.email.toLowerCase() === email.toLowerCase() && u.id_usuario !== except);
+  /** What both a creation and an edit write: names, e-mail, role, supervisor and status. */
+  const profile = (body: NewUserRequest | EditUserRequest) => ({
+    nombres: body.nombres,
+    apellido_paterno: body.apellido_paterno,
+    apellido_materno: body.apellido_materno,
+    name: fullName(body),
+    email: body.email.toLowerCase(),
+    rol: body.role,
+    supervisor: body.supervisor,
+    supervisor_nombre: supervisorName(body.supervisor),
+    estatus: body.status,
+  });
 
   return {
     async allUsers(o) {
@@ -219,15 +228,7 @@ export function createFakeUsersPort(seed: UsersSeed = {}, { delay = 0 }: FakeOpt
       const created: UsuarioDTO = {
         id_usuario: nextId++,
         username,
-        nombres: body.nombres,
-        apellido_paterno: body.apellido_paterno,
-        apellido_materno: body.apellido_materno,
-        name: fullName(body),
-        email: body.email.toLowerCase(),
-        rol: body.role,
-        supervisor: body.supervisor,
-        supervisor_nombre: supervisorName(body.supervisor),
-        estatus: body.status,
+        ...profile(body),
         foto_path: body.avatar,
         estado: body.estado,
         region: estados.find((e) => e.id_estado === body.estado)?.estado ?? null,
@@ -240,17 +241,7 @@ export function createFakeUsersPort(seed: UsersSeed = {}, { delay = 0 }: FakeOpt
       const target = users.find((u) => u.id_usuario === id);
       if (!target) throw new ApiError(404, 'Usuario no encontrado');
       if (emailTaken(body.email, id)) throw new ApiError(409, 'El email ya está registrado');
-      Object.assign(target, {
-        nombres: body.nombres,
-        apellido_paterno: body.apellido_paterno,
-        apellido_materno: body.apellido_materno,
-        name: fullName(body),
-        email: body.email.toLowerCase(),
-        rol: body.role,
-        supervisor: body.supervisor,
-        supervisor_nombre: supervisorName(body.supervisor),
-        estatus: body.status,
-      });
+      Object.assign(target, profile(body));
       return { usuario: clone(target) };
     },
     async checkUsername(raw, o) {

@@ -14,16 +14,6 @@ import type {
   UsuarioDTO,
 } from './users.wire';
 
-export type {
-  CompetitivenessDTO,
-  EditUserRequest,
-  EstadoDTO,
-  NewUserRequest,
-  SupervisorDTO,
-  UsernameCheckDTO,
-  UsuarioDTO,
-} from './users.wire';
-
 export interface CallOptions {
   signal?: AbortSignal;
 }

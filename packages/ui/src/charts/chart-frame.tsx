@@ -70,8 +70,11 @@ export interface ChartDataTableProps {
 
 /** The chart's values as a visually hidden table: what screen readers read instead of the drawing. */
 export function ChartDataTable({ caption, columns, rows }: ChartDataTableProps) {
+  // The wrapper hides it: `sr-only` on the <table> itself does not clip it (a table grows to fit its
+  // cells), so the hidden table widened the page and made it scroll sideways on phones.
   return (
-    <table data-slot="chart-summary" className="sr-only">
+    <div className="sr-only">
+    <table data-slot="chart-summary">
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -100,6 +103,7 @@ export function ChartDataTable({ caption, columns, rows }: ChartDataTableProps) 
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
 

@@ -31,3 +31,44 @@ export function valueTicks(domain: readonly [number, number] | undefined): numbe
   const step = (max - min) / 5;
   return Array.from({ length: 6 }, (_, index) => min + step * index);
 }
+
+/** Rough width of one character of a 12 px tick label, and the free space wanted between labels. */
+const TICK_CHAR_WIDTH = 6.5;
+const TICK_GAP = 8;
+
+/**
+ * Category-axis ticks that do not collide: every category while their labels fit in `spacing`
+ * (pixels between two ticks), otherwise every 2nd, 3rd… counted back from the last category so the
+ * newest one (e.g. this week) always keeps its label. `undefined` means "all" (nivo's default).
+ */
+export function categoryTicks(categories: readonly string[], spacing: number): string[] | undefined {
+  if (categories.length <= 1) return undefined;
+  const longest = Math.max(...categories.map((category) => category.length));
+  const needed = longest * TICK_CHAR_WIDTH + TICK_GAP;
+  if (spacing >= needed) return undefined;
+  const step = Math.ceil(needed / Math.max(spacing, 1));
+  const last = categories.length - 1;
+  return categories.filter((_, index) => (last - index) % step === 0);
+}
+
+/**
+ * Axes of the bar and line drawings: the values on the left (formatted, grid lines on the same ticks)
+ * and the categories below, labelled at `categoryTickValues` (all when undefined).
+ */
+export function valueCategoryAxes(
+  yDomain: readonly [number, number] | undefined,
+  formatValue: (value: number) => string,
+  categoryTickValues: string[] | undefined,
+) {
+  const ticks = valueTicks(yDomain);
+  return {
+    axisLeft: {
+      tickSize: 0,
+      tickPadding: 8,
+      tickValues: ticks,
+      format: (value: unknown) => formatValue(Number(value)),
+    },
+    axisBottom: { tickSize: 0, tickPadding: 10, tickValues: categoryTickValues },
+    gridYValues: ticks,
+  };
+}

@@ -2,7 +2,8 @@ import { lazy } from 'react';
 import { useUiMessages } from '../i18n/ui-provider';
 import { formatNumber } from '../lib/format';
 import { type ChartBaseProps, ChartDataTable, ChartFrame, usePrefersReducedMotion } from './chart-frame';
-import { CHART_COLORS, formatChartValue } from './chart-theme';
+import { ChartLegend } from './chart-legend';
+import { formatChartValue } from './chart-theme';
 
 const NivoDoughnut = lazy(() => import('./nivo-doughnut'));
 
@@ -43,22 +44,19 @@ export function DoughnutChart({
         <NivoDoughnut data={data} {...size} animate={!reducedMotion} formatValue={formatValue} />
       )}
       footer={
-        <ul
-          aria-hidden="true"
-          data-slot="chart-legend"
-          className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-muted"
-        >
-          {data.map((datum, index) => (
-            <li key={datum.id} className="flex items-center gap-1.5">
-              <span
-                className="size-2.5 rounded-sm"
-                style={{ backgroundColor: CHART_COLORS[index % CHART_COLORS.length] }}
-              />
-              <span className="text-ink">{datum.label}</span>
-              <span className="tabular-nums">{share(datum.value)}</span>
-            </li>
-          ))}
-        </ul>
+        <ChartLegend
+          className="text-ink-muted"
+          swatchClassName="size-2.5 rounded-sm"
+          items={data.map((datum) => ({
+            id: datum.id,
+            content: (
+              <>
+                <span className="text-ink">{datum.label}</span>
+                <span className="tabular-nums">{share(datum.value)}</span>
+              </>
+            ),
+          }))}
+        />
       }
       summary={
         <ChartDataTable

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
 import { useUiMessages } from '../i18n/ui-provider';
 import { type ChartBaseProps, ChartDataTable, ChartFrame, usePrefersReducedMotion } from './chart-frame';
-import { CHART_COLORS, formatChartValue } from './chart-theme';
+import { ChartLegend } from './chart-legend';
+import { formatChartValue } from './chart-theme';
 
 const NivoLine = lazy(() => import('./nivo-line'));
 
@@ -64,21 +65,11 @@ export function LineChart({
       )}
       footer={
         series.length > 1 ? (
-          <ul
-            aria-hidden="true"
-            data-slot="chart-legend"
-            className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink"
-          >
-            {series.map((line, index) => (
-              <li key={line.id} className="flex items-center gap-1.5">
-                <span
-                  className="h-0.5 w-4 rounded"
-                  style={{ backgroundColor: CHART_COLORS[index % CHART_COLORS.length] }}
-                />
-                {line.label}
-              </li>
-            ))}
-          </ul>
+          <ChartLegend
+            className="text-ink"
+            swatchClassName="h-0.5 w-4 rounded"
+            items={series.map((line) => ({ id: line.id, content: line.label }))}
+          />
         ) : null
       }
       summary={

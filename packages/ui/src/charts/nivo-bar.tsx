@@ -1,6 +1,6 @@
 // Drawing of `BarChart` on @nivo/bar; loaded on demand (default export for `lazy()`).
 import { Bar } from '@nivo/bar';
-import { CHART_COLORS, chartTheme, valueTicks } from './chart-theme';
+import { CHART_COLORS, categoryTicks, chartTheme, valueCategoryAxes } from './chart-theme';
 import { ChartTooltip } from './chart-tooltip';
 
 type NivoBarDatum = { label: string; value: number };
@@ -15,7 +15,12 @@ export interface NivoBarProps {
 }
 
 export default function NivoBar({ data, width, height, animate, yDomain, formatValue }: NivoBarProps) {
-  const ticks = valueTicks(yDomain);
+  const margin = { top: 12, right: 12, bottom: 32, left: 48 };
+  const labels = data.map((datum) => datum.label);
+  const bottomTicks = categoryTicks(
+    labels,
+    (width - margin.left - margin.right) / Math.max(labels.length, 1),
+  );
   return (
     <Bar<NivoBarDatum>
       data={data}
@@ -23,18 +28,11 @@ export default function NivoBar({ data, width, height, animate, yDomain, formatV
       indexBy="label"
       width={width}
       height={height}
-      margin={{ top: 12, right: 12, bottom: 32, left: 48 }}
+      margin={margin}
       padding={0.35}
       valueScale={{ type: 'linear', min: yDomain?.[0] ?? 0, max: yDomain?.[1] ?? 'auto', clamp: true }}
       valueFormat={formatValue}
-      axisLeft={{
-        tickSize: 0,
-        tickPadding: 8,
-        tickValues: ticks,
-        format: (value) => formatValue(Number(value)),
-      }}
-      axisBottom={{ tickSize: 0, tickPadding: 10 }}
-      gridYValues={ticks}
+      {...valueCategoryAxes(yDomain, formatValue, bottomTicks)}
       colors={CHART_COLORS[0]}
       borderRadius={3}
       enableLabel={false}

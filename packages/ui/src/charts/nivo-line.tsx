@@ -1,6 +1,6 @@
 // Drawing of `LineChart` on @nivo/line; loaded on demand (default export for `lazy()`).
 import { Line } from '@nivo/line';
-import { CHART_COLORS, chartTheme, valueTicks } from './chart-theme';
+import { CHART_COLORS, categoryTicks, chartTheme, valueCategoryAxes } from './chart-theme';
 import { ChartTooltip } from './chart-tooltip';
 
 type NivoSeries = { id: string; data: { x: string; y: number | null }[] };
@@ -26,24 +26,20 @@ export default function NivoLine({
   yDomain,
   formatValue,
 }: NivoLineProps) {
-  const ticks = valueTicks(yDomain);
+  const margin = { top: 12, right: 20, bottom: 32, left: 48 };
+  const xs = [...new Set(series.flatMap((line) => line.data.map((point) => point.x)))];
+  // A point scale puts the first and last category on the plot's edges: n - 1 gaps between ticks.
+  const bottomTicks = categoryTicks(xs, (width - margin.left - margin.right) / Math.max(xs.length - 1, 1));
   return (
     <Line<NivoSeries>
       data={series}
       width={width}
       height={height}
-      margin={{ top: 12, right: 20, bottom: 32, left: 48 }}
+      margin={margin}
       xScale={{ type: 'point' }}
       yScale={{ type: 'linear', min: yDomain?.[0] ?? 'auto', max: yDomain?.[1] ?? 'auto', stacked: false }}
       yFormat={(value) => formatValue(Number(value))}
-      axisLeft={{
-        tickSize: 0,
-        tickPadding: 8,
-        tickValues: ticks,
-        format: (value) => formatValue(Number(value)),
-      }}
-      axisBottom={{ tickSize: 0, tickPadding: 10 }}
-      gridYValues={ticks}
+      {...valueCategoryAxes(yDomain, formatValue, bottomTicks)}
       enableGridX={false}
       curve="monotoneX"
       colors={CHART_COLORS}

@@ -442,7 +442,7 @@ export function DataTable<TData extends RowData>({
   }
   const stickyHeader = effectiveMaxHeight !== undefined;
   const headerCellClass = cn(
-    'border-line border-b bg-canvas px-3 py-2 font-semibold text-ink text-xs uppercase tracking-wide',
+    'whitespace-nowrap border-line border-b bg-canvas px-3 py-2 font-semibold text-ink text-xs uppercase tracking-wide',
     stickyHeader && 'sticky top-0 z-10',
   );
 
@@ -475,7 +475,7 @@ export function DataTable<TData extends RowData>({
             data-slot="data-table-sort"
             onClick={() => tableColumn?.toggleSorting(direction === 'asc', false)}
             className={cn(
-              'inline-flex items-center gap-1 rounded-sm font-semibold uppercase tracking-wide hover:text-brand-700',
+              'inline-flex items-center gap-1 rounded-sm align-middle font-semibold uppercase tracking-wide hover:text-brand-700',
               align === 'end' && 'flex-row-reverse',
               direction ? 'text-brand-700' : undefined,
             )}

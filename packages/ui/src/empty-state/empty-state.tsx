@@ -2,6 +2,7 @@ import { Inbox } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { useUiMessages } from '../i18n/ui-provider';
 import { cn } from '../lib/cn';
+import { StatePanel } from './state-panel';
 
 export interface EmptyStateProps extends Omit<ComponentProps<'div'>, 'title'> {
   /** Main text, e.g. 'No se encontraron reportes'. Defaults to the messages' `emptyStateTitle`. */
@@ -31,32 +32,19 @@ export function EmptyState({
 }: EmptyStateProps) {
   const messages = useUiMessages();
   return (
-    <div
-      data-slot="empty-state"
-      data-size={size}
-      className={cn(
-        'flex flex-col items-center justify-center gap-2 text-center',
-        size === 'sm' ? 'px-4 py-6' : 'px-6 py-12',
-        className,
-      )}
+    <StatePanel
+      slot="empty-state"
+      size={size}
+      icon={icon}
+      iconClassName="bg-canvas text-ink-muted"
+      className={className}
       {...props}
     >
-      {icon ? (
-        <span
-          aria-hidden="true"
-          className={cn(
-            'flex items-center justify-center rounded-full bg-canvas text-ink-muted',
-            size === 'sm' ? 'size-10 [&_svg]:size-5' : 'size-14 [&_svg]:size-7',
-          )}
-        >
-          {icon}
-        </span>
-      ) : null}
       <Title className={cn('font-semibold text-ink', size === 'sm' ? 'text-sm' : 'text-base')}>
         {title ?? messages.emptyStateTitle}
       </Title>
       {description ? <p className="max-w-prose text-ink-muted text-sm">{description}</p> : null}
       {action ? <div className="mt-2 flex flex-wrap justify-center gap-2">{action}</div> : null}
-    </div>
+    </StatePanel>
   );
 }

@@ -1,8 +1,8 @@
 import { CircleAlert, RotateCw } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '../button/button';
+import { StatePanel } from '../empty-state/state-panel';
 import { useUiMessages } from '../i18n/ui-provider';
-import { cn } from '../lib/cn';
 
 export interface ErrorStateProps extends Omit<ComponentProps<'div'>, 'title'> {
   /** What went wrong, e.g. 'Error al cargar los reportes'. */
@@ -32,26 +32,15 @@ export function ErrorState({
 }: ErrorStateProps) {
   const messages = useUiMessages();
   return (
-    <div
+    <StatePanel
       role="alert"
-      data-slot="error-state"
-      data-size={size}
-      className={cn(
-        'flex flex-col items-center justify-center gap-2 text-center',
-        size === 'sm' ? 'px-4 py-6' : 'px-6 py-12',
-        className,
-      )}
+      slot="error-state"
+      size={size}
+      icon={<CircleAlert />}
+      iconClassName="bg-danger-50 text-danger-700"
+      className={className}
       {...props}
     >
-      <span
-        aria-hidden="true"
-        className={cn(
-          'flex items-center justify-center rounded-full bg-danger-50 text-danger-700',
-          size === 'sm' ? 'size-10 [&_svg]:size-5' : 'size-14 [&_svg]:size-7',
-        )}
-      >
-        <CircleAlert />
-      </span>
       {title ? <p className="font-semibold text-ink">{title}</p> : null}
       <p className="max-w-prose text-ink text-sm">{message}</p>
       {onRetry ? (
@@ -60,6 +49,6 @@ export function ErrorState({
           {retryLabel ?? messages.retry}
         </Button>
       ) : null}
-    </div>
+    </StatePanel>
   );
 }

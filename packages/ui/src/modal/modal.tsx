@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type ComponentProps, type ReactNode, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useUiMessages } from '../i18n/ui-provider';
 import { IconButton } from '../icon-button/icon-button';
 import { cn } from '../lib/cn';
@@ -27,6 +27,50 @@ const KEEP_OPEN_SELECTOR = '[data-slot="toaster"]';
 
 function isInsideKeepOpen(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest(KEEP_OPEN_SELECTOR) !== null;
+}
+
+/**
+ * The button that opens the menu or sheet holding `element` (e.g. the user-menu button for its
+ * 'Cambiar contraseña' entry): Radix gives that button `aria-controls` = the popup's id.
+ */
+function controllingTrigger(element: HTMLElement): HTMLElement | null {
+  const popup = element.closest<HTMLElement>('[role="menu"][id], [role="dialog"][id]');
+  if (!popup) return null;
+  const button = document.querySelector(`[aria-controls="${CSS.escape(popup.id)}"]`);
+  return button instanceof HTMLElement ? button : null;
+}
+
+/** Fields a modal may open on: editable and not a (usually visually hidden) file input. */
+const EDITABLE_FIELD = [
+  'input:not([type="hidden"]):not([type="file"]):not([readonly]):not([disabled])',
+  'select:not([disabled])',
+  'textarea:not([readonly]):not([disabled])',
+].join(', ');
+
+/** Focuses the first editable field of `container` that takes the focus; false when there is none. */
+function focusFirstField(container: HTMLElement): boolean {
+  for (const field of container.querySelectorAll<HTMLElement>(EDITABLE_FIELD)) {
+    field.focus();
+    if (document.activeElement === field) return true;
+  }
+  return false;
+}
+
+/** The last focused element and the button controlling its menu or sheet, noted on focus. */
+let lastFocus: { element: HTMLElement; trigger: HTMLElement | null } | null = null;
+let trackingFocus = false;
+
+function trackFocus() {
+  if (trackingFocus) return;
+  trackingFocus = true;
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (event.target instanceof HTMLElement)
+        lastFocus = { element: event.target, trigger: controllingTrigger(event.target) };
+    },
+    true,
+  );
 }
 
 export interface ModalProps extends VariantProps<typeof modalVariants> {
@@ -84,6 +128,8 @@ export function Modal({
   const messages = useUiMessages();
   const locked = busy || preventClose;
   const returnFocusRef = useRef<HTMLElement | null>(null);
+  const fallbackFocusRef = useRef<HTMLElement | null>(null);
+  useEffect(trackFocus, []);
   // Radix is always driven in controlled mode so that a locked modal cannot close itself.
   const [innerOpen, setInnerOpen] = useState(defaultOpen ?? false);
   const isOpen = open ?? innerOpen;
@@ -110,18 +156,29 @@ export function Modal({
           // Without a description, tell Radix there is none on purpose.
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(modalVariants({ size }), className)}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             const active = document.activeElement;
-            returnFocusRef.current =
-              active instanceof HTMLElement && active !== document.body ? active : null;
+            const opener = active instanceof HTMLElement && active !== document.body ? active : null;
+            // Opened from a sheet or menu entry that unmounted in the same update: the focus is
+            // already on <body>, so use the last focus noted while that entry still existed.
+            const origin = opener ? { element: opener, trigger: controllingTrigger(opener) } : lastFocus;
+            returnFocusRef.current = origin?.element ?? null;
+            fallbackFocusRef.current = origin?.trigger ?? null;
+            // Start on the first field one can type into; Radix would take the first tabbable
+            // element, which may be a read-only field (the username of 'Editar usuario').
+            if (event.target instanceof HTMLElement && focusFirstField(event.target)) event.preventDefault();
           }}
           onCloseAutoFocus={(event) => {
             // With a Radix trigger, Radix returns focus to it. Without one (controlled modal opened
-            // by any button), send focus back to the element that was focused before opening.
+            // by any button), send focus back to the element that was focused before opening; when
+            // that was an entry of a menu or sheet that has closed since, to the button that opens it.
             if (trigger) return;
-            const target = returnFocusRef.current;
+            const target = [returnFocusRef.current, fallbackFocusRef.current].find(
+              (element) => element?.isConnected,
+            );
             returnFocusRef.current = null;
-            if (target?.isConnected) {
+            fallbackFocusRef.current = null;
+            if (target) {
               event.preventDefault();
               target.focus();
             }

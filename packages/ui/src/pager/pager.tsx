@@ -97,9 +97,11 @@ export function Pager({
               disabled={!canPrevious}
               onClick={() => goTo(current - 1)}
               data-slot="pager-previous"
+              className="max-sm:px-2"
             >
               <ChevronLeft aria-hidden="true" />
-              {messages.pagerPrevious}
+              {/* Phones: arrows only (the name stays for assistive technology), so the row fits. */}
+              <span className="max-sm:sr-only">{messages.pagerPrevious}</span>
             </Button>
           </li>
           {pages.map((number) => {
@@ -128,8 +130,9 @@ export function Pager({
               disabled={!canNext}
               onClick={() => goTo(current + 1)}
               data-slot="pager-next"
+              className="max-sm:px-2"
             >
-              {messages.pagerNext}
+              <span className="max-sm:sr-only">{messages.pagerNext}</span>
               <ChevronRight aria-hidden="true" />
             </Button>
           </li>

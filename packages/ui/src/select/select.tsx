@@ -3,14 +3,7 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps, FocusEventHandler, ReactNode, Ref } from 'react';
 import { useUiMessages } from '../i18n/ui-provider';
 import { cn } from '../lib/cn';
-import {
-  controlClasses,
-  FieldError,
-  FieldHint,
-  FieldLabel,
-  joinIds,
-  useFieldIds,
-} from '../text-field/field-parts';
+import { controlClasses, describedControlProps, FieldFrame, useFieldIds } from '../text-field/field-parts';
 
 /** One choice of a Select or NativeSelect. `value` must not be empty. */
 export interface SelectOption {
@@ -64,20 +57,24 @@ export function Select({
 }: SelectProps) {
   const messages = useUiMessages();
   const ids = useFieldIds(id);
-  const hasError = error !== undefined && error !== null && error !== false && error !== '';
   return (
-    <div data-slot="select-field" className={cn('grid gap-1.5', className)}>
-      <FieldLabel id={ids.labelId} htmlFor={ids.controlId} required={required}>
-        {label}
-      </FieldLabel>
+    <FieldFrame
+      slot="select-field"
+      ids={ids}
+      label={label}
+      labelled
+      required={required}
+      hint={hint}
+      error={error}
+      className={className}
+    >
       <SelectPrimitive.Root required={required} disabled={disabled} {...rootProps}>
         <SelectPrimitive.Trigger
           ref={ref}
           id={ids.controlId}
           data-slot="select-trigger"
           aria-labelledby={ids.labelId}
-          aria-invalid={hasError || undefined}
-          aria-describedby={joinIds(hint ? ids.hintId : null, hasError && ids.errorId)}
+          {...describedControlProps(ids, { hint, error })}
           onBlur={onBlur}
           className={cn(
             controlClasses,
@@ -120,9 +117,7 @@ export function Select({
           </SelectPrimitive.Content>
         </SelectPrimitive.Portal>
       </SelectPrimitive.Root>
-      {hint ? <FieldHint id={ids.hintId}>{hint}</FieldHint> : null}
-      {hasError ? <FieldError id={ids.errorId}>{error}</FieldError> : null}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -165,20 +160,23 @@ export function NativeSelect({
 }: NativeSelectProps) {
   const messages = useUiMessages();
   const ids = useFieldIds(id);
-  const hasError = error !== undefined && error !== null && error !== false && error !== '';
   const emptyChoice = placeholder === false ? null : (placeholder ?? messages.selectPlaceholder);
   return (
-    <div data-slot="native-select-field" className={cn('grid gap-1.5', className)}>
-      <FieldLabel htmlFor={ids.controlId} required={required}>
-        {label}
-      </FieldLabel>
+    <FieldFrame
+      slot="native-select-field"
+      ids={ids}
+      label={label}
+      required={required}
+      hint={hint}
+      error={error}
+      className={className}
+    >
       <div className="relative">
         <select
           data-slot="native-select"
           id={ids.controlId}
           required={required}
-          aria-invalid={hasError || undefined}
-          aria-describedby={joinIds(ariaDescribedBy, hint ? ids.hintId : null, hasError && ids.errorId)}
+          {...describedControlProps(ids, { hint, error, describedBy: ariaDescribedBy })}
           className={cn(controlClasses, 'h-10 appearance-none ps-3 pe-9', selectClassName)}
           {...props}
         >
@@ -194,8 +192,6 @@ export function NativeSelect({
           className="pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted"
         />
       </div>
-      {hint ? <FieldHint id={ids.hintId}>{hint}</FieldHint> : null}
-      {hasError ? <FieldError id={ids.errorId}>{error}</FieldError> : null}
-    </div>
+    </FieldFrame>
   );
 }

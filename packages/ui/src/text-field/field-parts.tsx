@@ -56,6 +56,66 @@ export function FieldLabel({ htmlFor, required = false, className, children, ...
   );
 }
 
+/** Whether an `error` prop holds something to show. */
+export function hasFieldError(error: ReactNode): boolean {
+  return error !== undefined && error !== null && error !== false && error !== '';
+}
+
+/**
+ * `aria-invalid` and `aria-describedby` of a control: it points at its hint and error (when shown)
+ * after any ids the caller gave.
+ */
+export function describedControlProps(
+  ids: FieldIds,
+  { hint, error, describedBy }: { hint?: ReactNode; error?: ReactNode; describedBy?: string },
+) {
+  const invalid = hasFieldError(error);
+  return {
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': joinIds(describedBy, hint ? ids.hintId : null, invalid && ids.errorId),
+  };
+}
+
+export interface FieldFrameProps {
+  /** `data-slot` of the wrapper. */
+  slot: string;
+  ids: FieldIds;
+  label: ReactNode;
+  /** Gives the label its id, for a control named with `aria-labelledby`. */
+  labelled?: boolean;
+  required?: boolean;
+  hint?: ReactNode;
+  error?: ReactNode;
+  /** Class names of the wrapper. */
+  className?: string;
+  /** The control. */
+  children: ReactNode;
+}
+
+/** The wrapper of a form control: its label above it, its hint and error below it. */
+export function FieldFrame({
+  slot,
+  ids,
+  label,
+  labelled = false,
+  required,
+  hint,
+  error,
+  className,
+  children,
+}: FieldFrameProps) {
+  return (
+    <div data-slot={slot} className={cn('grid content-start gap-1.5', className)}>
+      <FieldLabel id={labelled ? ids.labelId : undefined} htmlFor={ids.controlId} required={required}>
+        {label}
+      </FieldLabel>
+      {children}
+      {hint ? <FieldHint id={ids.hintId}>{hint}</FieldHint> : null}
+      <FieldError id={ids.errorId}>{error}</FieldError>
+    </div>
+  );
+}
+
 /** Helper text under a control; link it with `aria-describedby`. */
 export function FieldHint({ className, ...props }: ComponentProps<'p'>) {
   return <p data-slot="field-hint" className={cn('text-ink-muted text-sm', className)} {...props} />;
@@ -67,7 +127,7 @@ export interface FieldErrorProps extends Omit<ComponentProps<'p'>, 'children'> {
 
 /** Error text under a control (no live role: the control points at it with `aria-describedby`). */
 export function FieldError({ className, children, ...props }: FieldErrorProps) {
-  if (children === undefined || children === null || children === false || children === '') return null;
+  if (!hasFieldError(children)) return null;
   return (
     <p
       data-slot="field-error"

@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useUiMessages } from '../i18n/ui-provider';
 import { cn } from '../lib/cn';
-import { controlClasses, FieldError, FieldHint, FieldLabel, joinIds, useFieldIds } from './field-parts';
+import { controlClasses, describedControlProps, FieldFrame, useFieldIds } from './field-parts';
 
 /** Input types a TextField supports. */
 export type TextFieldType = 'text' | 'email' | 'password' | 'date' | 'number' | 'tel' | 'url';
@@ -51,14 +51,18 @@ export function TextField({
   const messages = useUiMessages();
   const ids = useFieldIds(id);
   const [revealed, setRevealed] = useState(false);
-  const hasError = error !== undefined && error !== null && error !== false && error !== '';
   const withToggle = type === 'password' && revealable;
   const inputType = withToggle && revealed ? 'text' : type;
   return (
-    <div data-slot="text-field" className={cn('grid gap-1.5', className)}>
-      <FieldLabel htmlFor={ids.controlId} required={required}>
-        {label}
-      </FieldLabel>
+    <FieldFrame
+      slot="text-field"
+      ids={ids}
+      label={label}
+      required={required}
+      hint={hint}
+      error={error}
+      className={className}
+    >
       <div className="relative">
         <input
           data-slot="text-field-input"
@@ -66,8 +70,7 @@ export function TextField({
           type={inputType}
           required={required}
           disabled={disabled}
-          aria-invalid={hasError || undefined}
-          aria-describedby={joinIds(ariaDescribedBy, hint ? ids.hintId : null, hasError && ids.errorId)}
+          {...describedControlProps(ids, { hint, error, describedBy: ariaDescribedBy })}
           className={cn(controlClasses, 'h-10 px-3', withToggle && 'pe-11', inputClassName)}
           {...props}
         />
@@ -89,8 +92,6 @@ export function TextField({
           </button>
         ) : null}
       </div>
-      {hint ? <FieldHint id={ids.hintId}>{hint}</FieldHint> : null}
-      {hasError ? <FieldError id={ids.errorId}>{error}</FieldError> : null}
-    </div>
+    </FieldFrame>
   );
 }

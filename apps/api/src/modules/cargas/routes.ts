@@ -16,10 +16,9 @@ import {
   saveCargaResponseSchema,
 } from '@socio/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { currentUser, requireRole } from '../../http/auth';
 import { httpError } from '../../http/errors';
-import type { ZodTypeProvider } from '../../http/zod';
+import { idParams, type ZodTypeProvider } from '../../http/zod';
 import { assignmentStats, listActiveVisitors, listAssignments, listRegionsAvailable } from './repo';
 import { type Actor, changeAssignmentStatus, processCarga, saveCarga, saveManualAssignment } from './service';
 
@@ -38,14 +37,6 @@ function limitRows(key: 'rows' | 'processedData') {
     if (Array.isArray(rows) && rows.length > MAX_ROWS_PER_CARGA) httpError(422, CARGAS_MESSAGES.tooManyRows);
   };
 }
-
-const idParams = z.object({
-  id: z.coerce
-    .number({ error: 'Debe ser un número' })
-    .int('Debe ser un número entero')
-    .positive()
-    .max(2 ** 31 - 1),
-});
 
 function actorOf(request: FastifyRequest): Actor {
   return { id: currentUser(request).id_usuario, requestId: request.id, log: request.log };

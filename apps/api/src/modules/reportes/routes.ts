@@ -14,22 +14,13 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { zipSync } from 'fflate';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { audit } from '../../audit';
 import { currentUser, requireRole } from '../../http/auth';
 import { ERROR_MESSAGES, httpError } from '../../http/errors';
-import { RequestValidationError, toValidationIssues, type ZodTypeProvider } from '../../http/zod';
+import { idParams, RequestValidationError, toValidationIssues, type ZodTypeProvider } from '../../http/zod';
 import { findCliente, findPdf, findReporte, findReportes, listReportes, pendingPdfs } from './repo';
 
 const staff = requireRole('Administrador', 'Supervisor');
-
-const idParams = z.object({
-  id: z.coerce
-    .number({ error: 'Debe ser un número' })
-    .int('Debe ser un número entero')
-    .positive()
-    .max(2 ** 31 - 1),
-});
 
 /** '%PDF-' */
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d];

@@ -19,11 +19,10 @@ import { audit, diff } from '../../audit';
 import type { Database } from '../../db/schema';
 import type { AuthUser } from '../../http/auth';
 import { HttpError, httpError, validationError } from '../../http/errors';
+import { MAX_INT4 } from '../../http/zod';
 import { hashPassword } from '../auth/password';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const MAX_INT4 = 2_147_483_647;
 
 function usuarioQuery(db: Db) {
   return db
@@ -142,6 +141,24 @@ async function checkEstado(db: Db, idEstado: number | null | undefined): Promise
   if (!row) validationError(['body', 'estado'], USER_MESSAGES.invalidEstado);
 }
 
+/** The supervisor only applies to a Visitador. */
+function supervisorOf(input: NewUser | EditUser): number | null {
+  return input.role === 'Visitador' ? input.supervisor : null;
+}
+
+/** The stored profile columns that a creation and an edit both write. */
+function profileColumns(input: NewUser | EditUser) {
+  return {
+    email: input.email,
+    nombres: input.nombres,
+    apellido_paterno: input.apellido_paterno,
+    apellido_materno: input.apellido_materno,
+    rol: toStoredRol(input.role),
+    estatus: toStoredEstatus(input.status),
+    supervisor_id: supervisorOf(input),
+  };
+}
+
 /** Maps a unique violation that slipped past the checks (two requests at once) to its 409. */
 function mapUniqueViolation(err: unknown): never {
   const e = err as { code?: string; constraint?: string };
@@ -161,19 +178,12 @@ export async function createUser(
   const { db } = app;
   if (await usernameTaken(db, input.username)) httpError(409, USER_MESSAGES.usernameTaken);
   if ((await emailOwner(db, input.email)) !== null) httpError(409, USER_MESSAGES.emailTaken);
-  const supervisorId = input.role === 'Visitador' ? input.supervisor : null;
-  await checkSupervisor(db, supervisorId, null);
+  await checkSupervisor(db, supervisorOf(input), null);
   await checkEstado(db, input.estado);
   const passwordHash = await hashPassword(input.password);
   const values = {
     username: input.username,
-    email: input.email,
-    nombres: input.nombres,
-    apellido_paterno: input.apellido_paterno,
-    apellido_materno: input.apellido_materno,
-    rol: toStoredRol(input.role),
-    estatus: toStoredEstatus(input.status),
-    supervisor_id: supervisorId,
+    ...profileColumns(input),
     id_estado: input.estado,
     foto_path: input.avatar,
   };
@@ -217,8 +227,7 @@ export async function editUser(
     if (input.role !== actor.rol && actor.rol === 'Administrador')
       httpError(422, USER_MESSAGES.cannotDemoteSelf);
   }
-  const supervisorId = input.role === 'Visitador' ? input.supervisor : null;
-  await checkSupervisor(db, supervisorId, id);
+  await checkSupervisor(db, supervisorOf(input), id);
   await checkEstado(db, input.estado);
 
   try {
@@ -240,13 +249,7 @@ export async function editUser(
         .executeTakeFirst();
       if (!before) httpError(404, USER_MESSAGES.notFound);
       const after = {
-        email: input.email,
-        nombres: input.nombres,
-        apellido_paterno: input.apellido_paterno,
-        apellido_materno: input.apellido_materno,
-        rol: toStoredRol(input.role),
-        estatus: toStoredEstatus(input.status),
-        supervisor_id: supervisorId,
+        ...profileColumns(input),
         ...(input.estado !== undefined ? { id_estado: input.estado } : {}),
       };
       const deactivated = before.estatus === 'activo' && after.estatus === 'inactivo';
