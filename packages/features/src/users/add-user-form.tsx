@@ -37,12 +37,28 @@ const availabilityView: Record<
   error: { text: m.usernameCheckError, className: 'text-warning-700', Icon: CircleAlert },
 };
 
+/** The form's fields in the order they appear on screen. */
+const FIELD_ORDER = [
+  'nombres',
+  'apellido_paterno',
+  'apellido_materno',
+  'username',
+  'email',
+  'password',
+  'role',
+  'supervisor',
+  'estado',
+  'status',
+] as const satisfies readonly (keyof AddUserInput)[];
+
 /** The add-user form of 'Añadir Nuevo Usuario' (spec §2, §5, §8). */
 export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUserFormProps) {
   const form = useForm<AddUserInput, unknown, AddUserValues>({
     resolver: zodResolver(addUserSchema),
     defaultValues: emptyAddUser,
     mode: 'onTouched',
+    // Focus goes to the first invalid field in screen order (see `focusFirstError`), not registration order.
+    shouldFocusError: false,
   });
   const {
     register,
@@ -60,6 +76,11 @@ export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUse
   const availabilityId = useId();
 
   const usernameField = register('username');
+
+  const focusFirstError = (invalid: Partial<Record<keyof AddUserInput, unknown>>) => {
+    const first = FIELD_ORDER.find((name) => invalid[name]);
+    if (first) form.setFocus(first);
+  };
 
   const submit = handleSubmit((values) => {
     const blocked = usernameSubmitGuard(availability);
@@ -80,7 +101,7 @@ export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUse
       },
       onError: (error) => toast.error(createUserErrorMessage(error)),
     });
-  });
+  }, focusFirstError);
 
   const view = availability === 'idle' ? null : availabilityView[availability];
   const sending = create.isPending;

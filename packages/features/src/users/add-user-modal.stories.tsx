@@ -107,6 +107,8 @@ export const RequiredFields: Story = {
       'aria-invalid',
       'true',
     );
+    // Focus lands on the first invalid field on screen (Nombres), not the first one registered.
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Nombres' })).toHaveFocus());
   },
 };
 
