@@ -300,7 +300,13 @@ export async function seedDemoOperations(
     // Assignment status by age: old ones mostly done, recent ones open; ~6 % cancelled (a tenth reassigned).
     const plans: PlannedAssignment[] = [];
     folios.forEach((f, i) => {
-      const assigned = new Date(f.received.getTime() + rng.int(0, 2) * DAY + rng.int(8, 18) * 3_600_000);
+      // Nothing happens in the future: every date is clamped before `now`, and each step follows the previous one.
+      const latest = now.getTime() - 3_600_000;
+      const between = (d: number, floor: number) => new Date(Math.max(floor, Math.min(d, latest)));
+      const assigned = between(
+        f.received.getTime() + rng.int(0, 2) * DAY + rng.int(8, 18) * 3_600_000,
+        f.received.getTime(),
+      );
       const ageDays = (now.getTime() - assigned.getTime()) / DAY;
       const r = rng.next();
       let estatus: PlannedAssignment['estatus'];
@@ -308,9 +314,8 @@ export async function seedDemoOperations(
       else if (ageDays > 45) estatus = r < 0.9 ? 'completada' : 'agendada';
       else if (ageDays > 14) estatus = r < 0.45 ? 'completada' : r < 0.75 ? 'agendada' : 'asignada';
       else estatus = r < 0.15 ? 'completada' : r < 0.45 ? 'agendada' : 'asignada';
-      const clamp = (d: Date) => new Date(Math.min(d.getTime(), now.getTime() - 3_600_000));
-      const agendada = clamp(new Date(assigned.getTime() + rng.int(1, 6) * DAY));
-      const completada = clamp(new Date(agendada.getTime() + rng.int(1, 10) * DAY));
+      const agendada = between(assigned.getTime() + rng.int(1, 6) * DAY, assigned.getTime());
+      const completada = between(agendada.getTime() + rng.int(1, 10) * DAY, agendada.getTime());
       plans.push({
         folioIndex: i,
         visitor: f.visitor,
@@ -329,7 +334,7 @@ export async function seedDemoOperations(
           folioIndex: i,
           visitor: other,
           estatus: 'asignada',
-          fecha_asignacion: clamp(new Date(agendada.getTime() + DAY)),
+          fecha_asignacion: between(agendada.getTime() + DAY, agendada.getTime()),
           fecha_agendada: null,
           fecha_completada: null,
           fecha_cancelada: null,
@@ -380,7 +385,7 @@ export async function seedDemoOperations(
     const reportRows = [];
     for (const [k, p] of chosen.entries()) {
       const f = folios[p.folioIndex]!;
-      const received = new Date(p.fecha_completada!.getTime() + rng.int(0, 3) * DAY);
+      const received = new Date(Math.min(p.fecha_completada!.getTime() + rng.int(0, 3) * DAY, now.getTime()));
       const recent = now.getTime() - received.getTime() < 21 * DAY;
       const notas = rng.pick(NOTAS);
       const pdf = await createReportPdf({
@@ -406,7 +411,7 @@ export async function seedDemoOperations(
         pdf,
         pdf_nombre: `${f.row.folio}.pdf`,
         pdf_bytes: pdf.length,
-        fecha_enviado: sent ? new Date(received.getTime() + 2 * DAY) : null,
+        fecha_enviado: sent ? new Date(Math.min(received.getTime() + 2 * DAY, now.getTime())) : null,
         creado_por: p.visitor.id_usuario,
         created_at: received,
       });
