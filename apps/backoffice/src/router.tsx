@@ -7,6 +7,9 @@ export function appRoutes(): RouteObject[] {
     {
       path: '/',
       element: <RootLayout />,
+      // Shown while the first lazy route module loads (instead of a blank page and react-router's
+      // 'No HydrateFallback element' console warning on every full page load).
+      hydrateFallbackElement: <div aria-busy="true" className="min-h-dvh bg-canvas" />,
       // No errorElement here on purpose: routing errors (unknown path, failed chunk) fall to
       // react-router's default page 'Unexpected Application Error!' (spec §2); rendering errors
       // are caught by RootLayout's boundary and shown as 'Algo salió mal'.

@@ -259,5 +259,28 @@ export const MobileVisitador: Story = {
     await expect(linkNames(nav)).toEqual(['Inicio', 'Cargas']);
     await userEvent.click(within(nav).getByRole('button', { name: 'Configuración' }));
     await expect(await screen.findByRole('dialog', { name: 'Cambiar contraseña' })).toBeVisible();
+    // Closing it returns the focus to the menu button (its 'Configuración' entry is gone with the sheet).
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Abrir menú' })).toHaveFocus());
+  },
+};
+
+/** 390 px: the top bar has no room for the folio search, so the menu carries it; Enter goes to reportes. */
+export const MobileFolioSearch: Story = {
+  decorators: [asRole('Administrador')],
+  parameters: mobileViewport,
+  globals: { viewport: { value: 'movil390', isRotated: false } },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Abrir menú' }));
+    const sheet = await screen.findByRole('dialog');
+    await userEvent.type(
+      within(sheet).getByRole('searchbox', { name: 'Buscar info de folio' }),
+      ' TEC-0001 {Enter}',
+    );
+    await expect(args.onNavigate).toHaveBeenCalledWith('/socioeconomico/reportes', {
+      searchFolio: 'TEC-0001',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   },
 };

@@ -56,6 +56,7 @@ export function ShellLayout({ currentPath, onNavigate, busy = false, children }:
   const auth = usePort('auth');
   const { user, signOut } = useSession();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   useSessionRefresh();
 
   const section = sectionOf(currentPath);
@@ -109,6 +110,13 @@ export function ShellLayout({ currentPath, onNavigate, busy = false, children }:
     [signOutNow],
   );
 
+  const searchFolio = (value: string) => {
+    const folio = value.trim();
+    if (!folio) return;
+    setMenuOpen(false);
+    onNavigate(REPORTES_PATH, { searchFolio: folio });
+  };
+
   const name = displayName(user);
   const brand = (
     <span className="flex items-center gap-2">
@@ -136,6 +144,8 @@ export function ShellLayout({ currentPath, onNavigate, busy = false, children }:
               leading={
                 <MobileNav
                   className="md:hidden"
+                  open={menuOpen}
+                  onOpenChange={setMenuOpen}
                   items={items}
                   renderLink={renderLink}
                   extraItems={[
@@ -148,18 +158,16 @@ export function ShellLayout({ currentPath, onNavigate, busy = false, children }:
                     { key: 'logout', label: m.signOut, icon: <LogOut />, onSelect: signOutNow },
                   ]}
                   footer={<p className="truncate font-medium text-sm">{name}</p>}
-                />
+                >
+                  {/* The top bar hides its search box below 640 px: phones search from the menu. */}
+                  {canSearch ? (
+                    <SearchInput label={m.searchFolio} placeholder={m.searchFolio} onSearch={searchFolio} />
+                  ) : null}
+                </MobileNav>
               }
               search={
                 canSearch ? (
-                  <SearchInput
-                    label={m.searchFolio}
-                    placeholder={m.searchFolio}
-                    onSearch={(value) => {
-                      const folio = value.trim();
-                      if (folio) onNavigate(REPORTES_PATH, { searchFolio: folio });
-                    }}
-                  />
+                  <SearchInput label={m.searchFolio} placeholder={m.searchFolio} onSearch={searchFolio} />
                 ) : undefined
               }
               actions={<HelpCard />}

@@ -74,35 +74,35 @@ export function ChartDataTable({ caption, columns, rows }: ChartDataTableProps) 
   // cells), so the hidden table widened the page and made it scroll sideways on phones.
   return (
     <div className="sr-only">
-    <table data-slot="chart-summary">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.join('\u0000')}>
-            {row.map((cell, index) =>
-              index === 0 ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-                <th key={index} scope="row">
-                  {cell}
-                </th>
-              ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-                <td key={index}>{cell}</td>
-              ),
-            )}
+      <table data-slot="chart-summary">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.join('\u0000')}>
+              {row.map((cell, index) =>
+                index === 0 ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+                  <th key={index} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+                  <td key={index}>{cell}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -45,6 +45,25 @@ export const Default: Story = {
 
 export const Playground: Story = {};
 
+/** Content above the entries, e.g. the folio search the top bar hides on phones. */
+export const WithSearch: Story = {
+  args: {
+    children: (
+      <label className="grid gap-1 text-sm">
+        Buscar info de folio
+        <input type="search" className="h-9 rounded border border-line px-2" />
+      </label>
+    ),
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Abrir menú' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Menú' });
+    await expect(within(sheet).getByRole('searchbox', { name: 'Buscar info de folio' })).toBeVisible();
+    // The sheet still opens on its close button, so a phone does not pop its keyboard up.
+    await waitFor(() => expect(within(sheet).getByRole('button', { name: 'Cerrar menú' })).toHaveFocus());
+  },
+};
+
 export const ChoosingAnEntryCloses: Story = {
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Abrir menú' }));

@@ -17,6 +17,8 @@ export interface MobileNavProps {
   header?: ReactNode;
   /** Shown at the bottom of the sheet (e.g. the user's name). */
   footer?: ReactNode;
+  /** Shown above the entries (e.g. a search box the top bar hides on phones). */
+  children?: ReactNode;
   /** Title of the sheet (its accessible name). Defaults to 'Menú'. */
   title?: string;
   /** Controlled open state. */
@@ -75,6 +77,7 @@ export function MobileNav({
   renderLink,
   header,
   footer,
+  children,
   title,
   open: openProp,
   defaultOpen = false,
@@ -121,6 +124,7 @@ export function MobileNav({
               </IconButton>
             </Dialog.Close>
           </div>
+          {children ? <div className="shrink-0 border-b border-line p-3">{children}</div> : null}
           <nav aria-label={m.navMain} className="flex-1 overflow-y-auto p-3">
             <MobileNavList items={items} renderLink={renderLink} onSelected={close} />
             {extraItems.length > 0 ? (

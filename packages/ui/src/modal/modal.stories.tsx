@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
 import { Button } from '../button/button';
 import { TextField } from '../text-field/text-field';
+import { UserMenu } from '../user-menu/user-menu';
 import { Modal, ModalClose } from './modal';
 
 const meta = {
@@ -250,5 +251,55 @@ export const LongContentScrolls: Story = {
     await screen.findByRole('dialog', { name: 'Aviso de privacidad' });
     const body = document.querySelector<HTMLElement>('[data-slot="modal-body"]');
     await expect(body!.scrollHeight).toBeGreaterThan(body!.clientHeight);
+  },
+};
+
+/** A read-only field first (the username of 'Editar usuario'): the focus starts on the first editable one. */
+export const StartsOnTheFirstEditableField: Story = {
+  args: {
+    defaultOpen: true,
+    trigger: undefined,
+    title: 'Editar usuario',
+    description: undefined,
+    children: (
+      <div className="grid gap-4">
+        <TextField label="Usuario" readOnly defaultValue="admin" />
+        <TextField label="Nombres" required defaultValue="Administrador" />
+      </div>
+    ),
+  },
+  play: async () => {
+    await screen.findByRole('dialog', { name: 'Editar usuario' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nombres' })).toHaveFocus());
+    await expect(screen.getByRole('textbox', { name: 'Usuario' })).toHaveAttribute('readonly');
+  },
+};
+
+function OpenedFromMenuExample() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flex justify-end pb-40">
+      <UserMenu
+        name="Ana López"
+        items={[{ key: 'password', label: 'Cambiar contraseña', onSelect: () => setOpen(true) }]}
+      />
+      <Modal open={open} onOpenChange={setOpen} title="Cambiar contraseña">
+        <TextField label="Contraseña actual" type="password" />
+      </Modal>
+    </div>
+  );
+}
+
+/** Opened from a menu entry (gone once the menu closes): closing returns the focus to the menu's button. */
+export const OpenedFromAMenuEntry: Story = {
+  render: () => <OpenedFromMenuExample />,
+  play: async ({ canvas }) => {
+    const menuButton = canvas.getByRole('button', { name: 'Ana López' });
+    await userEvent.click(menuButton);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Cambiar contraseña' }));
+    await screen.findByRole('dialog', { name: 'Cambiar contraseña' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(menuButton).toHaveFocus());
   },
 };
