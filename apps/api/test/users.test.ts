@@ -394,22 +394,32 @@ describe.each(dbKinds())('users (%s)', (kind) => {
     const day = 24 * 60 * 60 * 1000;
     let statsVisitor: number;
     let idleVisitor: number;
+    let oldWorkVisitor: number;
+    let recentUndoneVisitor: number;
 
     beforeAll(async () => {
       statsVisitor = await userIdByEmail(ctx.db, 'visitador10@socioeconomico.mx');
       idleVisitor = await userIdByEmail(ctx.db, 'visitador11@socioeconomico.mx');
+      oldWorkVisitor = await userIdByEmail(ctx.db, 'visitador12@socioeconomico.mx');
+      recentUndoneVisitor = await userIdByEmail(ctx.db, 'visitador13@socioeconomico.mx');
       const now = Date.now();
-      // [estatus, assigned days ago, completed days ago]
-      const rows: Array<[string, number, number | null]> = [
-        ['completada', 10, 8], // 2 days
-        ['completada', 20, 16], // 4 days
-        ['completada', 40, 38], // old assignment, completed 38 days ago: outside both windows
-        ['asignada', 5, null],
-        ['agendada', 3, null],
-        ['cancelada', 2, null],
+      // [visitor, estatus, assigned days ago, completed days ago]
+      const rows: Array<[number, string, number, number | null]> = [
+        [statsVisitor, 'completada', 10, 8], // 2 days
+        [statsVisitor, 'completada', 20, 16], // 4 days
+        [statsVisitor, 'completada', 40, 38], // old assignment, completed 38 days ago: outside both windows
+        [statsVisitor, 'asignada', 5, null],
+        [statsVisitor, 'agendada', 3, null],
+        [statsVisitor, 'cancelada', 2, null],
+        // Only old work, and a recent assignment that was cancelled: nothing to measure in 30 days.
+        [oldWorkVisitor, 'completada', 45, 40],
+        [oldWorkVisitor, 'asignada', 35, null],
+        [oldWorkVisitor, 'cancelada', 4, null],
+        // Recent work with nothing completed yet: a real 0 %.
+        [recentUndoneVisitor, 'asignada', 6, null],
       ];
       let n = 0;
-      for (const [estatus, assignedAgo, completedAgo] of rows) {
+      for (const [visitor, estatus, assignedAgo, completedAgo] of rows) {
         n += 1;
         const folio = `STATS-${kind}-${n}`;
         const { id_folio } = await ctx.db
@@ -422,7 +432,7 @@ describe.each(dbKinds())('users (%s)', (kind) => {
           .values({
             folio,
             id_folio,
-            id_usuario: statsVisitor,
+            id_usuario: visitor,
             id_estado: 15,
             estado: 'México',
             direccion: 'Calle 1',
@@ -453,12 +463,38 @@ describe.each(dbKinds())('users (%s)', (kind) => {
         averageResponseDays: 3,
         completionPercentage: 50,
       });
+    });
+
+    it('competitiviness_stats gives a null completion (not 0) to a visitor without assignments in 30 days', async () => {
+      const rows = (
+        await ctx.request({ url: '/api/users/competitiviness_stats' }, 'Administrador')
+      ).json() as Array<Record<string, unknown>>;
+      // No assignments at all.
       expect(rows.find((r) => r.id === idleVisitor)).toMatchObject({
         assignments: 0,
         studiesCompleted: 0,
         averageResponseDays: null,
+        completionPercentage: null,
+      });
+      // Only work older than 30 days (plus a cancelled recent one): still nothing to measure.
+      expect(rows.find((r) => r.id === oldWorkVisitor)).toMatchObject({
+        assignments: 2,
+        studiesCompleted: 1,
+        averageResponseDays: null,
+        completionPercentage: null,
+      });
+      // Some assignments in the last 30 days, none completed: a number, 0.
+      expect(rows.find((r) => r.id === recentUndoneVisitor)).toMatchObject({
+        assignments: 1,
+        studiesCompleted: 0,
         completionPercentage: 0,
       });
+      // And the visitor with completed recent work: 50.
+      expect(rows.find((r) => r.id === statsVisitor)?.completionPercentage).toBe(50);
+      // Without demo operations, the other visitors have no assignments: all null.
+      const others = rows.filter((r) => ![statsVisitor, recentUndoneVisitor].includes(r.id as number));
+      expect(others.length).toBeGreaterThan(0);
+      expect(others.every((r) => r.completionPercentage === null)).toBe(true);
     });
 
     it('percentage_completion_last_30_days uses the assignments of the last 30 days', async () => {
@@ -474,8 +510,9 @@ describe.each(dbKinds())('users (%s)', (kind) => {
       const { total, done } = expected.rows[0]!;
       expect(total).toBeGreaterThan(0);
       expect(res.json()).toEqual({ percentage_completion: Math.round((1000 * done) / total) / 10 });
-      // Only this suite's rows exist (no demo operations): 2 of 4.
-      expect(res.json().percentage_completion).toBe(50);
+      // Only this suite's rows exist (no demo operations): 2 of 5 not cancelled in the last 30 days
+      // (visitador10: 4, of them 2 completed; visitador13: 1; visitador12: only a cancelled one).
+      expect(res.json().percentage_completion).toBe(40);
     });
   });
 });

@@ -184,8 +184,11 @@ export const competitivenessRowSchema = z.object({
   studiesCompleted: z.number().int(),
   /** Average days from assignment to completion, null when nothing completed. */
   averageResponseDays: z.number().nullable(),
-  /** 0–100: studiesCompleted / assignments (cancelled ones not counted). */
-  completionPercentage: z.number(),
+  /**
+   * 0–100: completed among the visitor's assignments of the last 30 days (cancelled ones not
+   * counted); null when they have no such assignment (nothing to measure, shown as 'N/A').
+   */
+  completionPercentage: z.number().nullable(),
 });
 export type CompetitivenessRow = z.infer<typeof competitivenessRowSchema>;
 export const competitivenessStatsResponseSchema = z.array(competitivenessRowSchema);

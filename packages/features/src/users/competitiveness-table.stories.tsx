@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { CompetitivenessTable } from './competitiveness-table';
-import { createFakeUsersPort, demoCompetitiveness } from './users.fake';
+import { createFakeUsersPort, demoCompetitiveness, demoIdleVisitorStats } from './users.fake';
 import { offline, pending, withUsers } from './users.story-helpers';
 
 const meta = {
@@ -46,6 +46,46 @@ export const NotAvailableDays: Story = {
       expect(within(table).getByRole('row', { name: /Valeria Ortiz Navarro/ })).toBeVisible(),
     );
     await expect(within(table).getByRole('row', { name: /Valeria Ortiz Navarro/ })).toHaveTextContent('N/A');
+  },
+};
+
+/**
+ * A visitor without assignments in the last 30 days: 'N/A' with no colour band (not '0% (Crítico)'),
+ * and last whichever way the completion is sorted.
+ */
+export const NotAvailableCompletion: Story = {
+  name: 'Completion N/A (no assignments in 30 days)',
+  decorators: [
+    withUsers(
+      createFakeUsersPort({
+        competitiveness: [demoIdleVisitorStats, demoCompetitiveness[0]!, demoCompetitiveness[4]!],
+      }),
+    ),
+  ],
+  play: async ({ canvas }) => {
+    await waitFor(async () => expect(await rows(canvas)).toHaveLength(3));
+    const table = canvas.getByRole('table', { name: 'Competitividad por visitador' });
+    const header = within(table).getByRole('columnheader', { name: /% completado \(30 días\)/ });
+    const idle = within(table).getByRole('row', { name: /Andrés Rojas Medina/ });
+    await expect(idle).toHaveTextContent('N/A');
+    await expect(idle).not.toHaveTextContent(/Crítico|%/);
+    await expect(idle.querySelector('[data-band]')).toBeNull();
+    // A real 0 % (recent work, nothing completed) keeps its red band.
+    await expect(canvas.getByText('0% (Crítico)')).toHaveAttribute('data-band', 'red');
+    await userEvent.click(within(header).getByRole('button'));
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await expect((await rows(canvas)).map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Valeria Ortiz Navarro'),
+      expect.stringContaining('Juan Pérez López'),
+      expect.stringContaining('Andrés Rojas Medina'),
+    ]);
+    await userEvent.click(within(header).getByRole('button'));
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect((await rows(canvas)).map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Juan Pérez López'),
+      expect.stringContaining('Valeria Ortiz Navarro'),
+      expect.stringContaining('Andrés Rojas Medina'),
+    ]);
   },
 };
 

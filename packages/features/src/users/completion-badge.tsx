@@ -13,13 +13,24 @@ const bandClasses: Record<CompletionBand, string> = {
 const bandTone = { green: 'success', yellow: 'neutral', orange: 'neutral', red: 'danger' } as const;
 
 export interface CompletionBadgeProps {
-  band: CompletionBand;
-  /** The formatted percentage, e.g. '83.3%'. */
+  /** The colour band; null when there is nothing to measure (the text is then 'N/A', no colour). */
+  band: CompletionBand | null;
+  /** The formatted percentage, e.g. '83.3%', or 'N/A'. */
   percentText: string;
 }
 
-/** Completion percentage with its colour band AND the band's name (colour alone is not enough). */
+/**
+ * Completion percentage with its colour band AND the band's name (colour alone is not enough).
+ * Without a band (no assignments in the last 30 days) just the plain 'N/A'.
+ */
 export function CompletionBadge({ band, percentText }: CompletionBadgeProps) {
+  if (band === null) {
+    return (
+      <span data-slot="completion-na" className="text-ink-muted">
+        {percentText}
+      </span>
+    );
+  }
   return (
     <Badge variant={bandTone[band]} dot data-band={band} className={bandClasses[band]}>
       {m.bandLabel(percentText, m.bands[band])}

@@ -18,6 +18,7 @@ export { AddUserModal, type AddUserModalProps, EditUserModal, type EditUserModal
 export {
   createFakeUsersPort,
   demoCompetitiveness,
+  demoIdleVisitorStats,
   demoUsers,
   ESTADOS_MX,
   stubUsersPort,

@@ -173,6 +173,20 @@ export const demoCompetitiveness: CompetitivenessDTO[] = [
   },
 ];
 
+/**
+ * A visitor with no assignments in the last 30 days (only older work): the API sends a null
+ * completion, shown as 'N/A' without a colour band. Not in `demoCompetitiveness`; seed it to show it.
+ */
+export const demoIdleVisitorStats: CompetitivenessDTO = {
+  id: 12,
+  name: 'Andrés Rojas Medina',
+  avatar: null,
+  assignments: 7,
+  studiesCompleted: 7,
+  averageResponseDays: null,
+  completionPercentage: null,
+};
+
 export interface UsersSeed {
   users?: UsuarioDTO[];
   estados?: EstadoDTO[];

@@ -1,6 +1,6 @@
 import { normalizeUsername } from '@socio/contracts';
 import { describe, expect, it } from 'vitest';
-import { demoCompetitiveness, demoUsers } from './users.fake';
+import { demoCompetitiveness, demoIdleVisitorStats, demoUsers } from './users.fake';
 import {
   capitalize,
   completionBand,
@@ -197,6 +197,16 @@ describe('completion band and days', () => {
     });
     expect(row).toMatchObject({ band: 'orange', daysText: 'N/A', percentText: '33.3%' });
   });
+
+  it('a visitor without assignments in the last 30 days has N/A and no band, not 0 % (Crítico)', () => {
+    const row = toCompetitivenessRow(demoIdleVisitorStats, 'N/A');
+    expect(row).toMatchObject({ band: null, percentText: 'N/A', completionPercentage: null });
+    // A real 0 % (recent work, nothing completed) is still red.
+    expect(toCompetitivenessRow({ ...demoIdleVisitorStats, completionPercentage: 0 })).toMatchObject({
+      band: 'red',
+      percentText: '0%',
+    });
+  });
 });
 
 describe('photo rules', () => {
@@ -236,6 +246,14 @@ describe('sortCompetitiveness', () => {
     expect(asc.map((r) => r.completionPercentage)).toEqual([0, 10, 32, 60, 83.3, 90]);
     const desc = sortCompetitiveness(rows, { column: 'completionPercentage', direction: 'desc' });
     expect(desc.map((r) => r.completionPercentage)).toEqual([90, 83.3, 60, 32, 10, 0]);
+  });
+
+  it('puts N/A completions last in either direction', () => {
+    const withIdle = [toCompetitivenessRow(demoIdleVisitorStats), ...rows];
+    const asc = sortCompetitiveness(withIdle, { column: 'completionPercentage', direction: 'asc' });
+    expect(asc.map((r) => r.completionPercentage)).toEqual([0, 10, 32, 60, 83.3, 90, null]);
+    const desc = sortCompetitiveness(withIdle, { column: 'completionPercentage', direction: 'desc' });
+    expect(desc.map((r) => r.completionPercentage)).toEqual([90, 83.3, 60, 32, 10, 0, null]);
   });
 
   it('keeps visitors without average days last in either direction', () => {

@@ -185,17 +185,21 @@ export function formatPercent(value: number): string {
 }
 
 export interface CompetitivenessRow extends CompetitivenessDTO {
-  band: CompletionBand;
+  /** Colour band of the completion; null when there is no completion to measure ('N/A'). */
+  band: CompletionBand | null;
   daysText: string;
+  /** '83.3%', or `notAvailable` for a visitor without assignments in the last 30 days. */
   percentText: string;
 }
 
 export function toCompetitivenessRow(dto: CompetitivenessDTO, notAvailable = 'N/A'): CompetitivenessRow {
+  const completion = dto.completionPercentage;
+  const measured = typeof completion === 'number' && Number.isFinite(completion);
   return {
     ...dto,
-    band: completionBand(dto.completionPercentage),
+    band: measured ? completionBand(completion) : null,
     daysText: formatDays(dto.averageResponseDays, notAvailable),
-    percentText: formatPercent(dto.completionPercentage),
+    percentText: measured ? formatPercent(completion) : notAvailable,
   };
 }
 
@@ -217,7 +221,7 @@ export const SORTABLE_COMPETITIVENESS_COLUMNS = [
 ] as const;
 export type CompetitivenessSortColumn = (typeof SORTABLE_COMPETITIVENESS_COLUMNS)[number];
 
-/** Sorts visitor rows; rows without average days always go last. */
+/** Sorts visitor rows; rows without average days or without completion ('N/A') always go last. */
 export function sortCompetitiveness(
   rows: readonly CompetitivenessRow[],
   sort: TableState<CompetitivenessSortColumn>['sort'],

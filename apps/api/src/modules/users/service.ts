@@ -330,6 +330,7 @@ const round = (value: number, decimals: number) => {
  * - assignments / studiesCompleted: all their assignments except cancelled / the completed ones
  *   (from the per-visitor counters kept by migration 0002's triggers);
  * - completionPercentage: completed among their assignments made in the last 30 days (cancelled excluded);
+ *   null when they have no such assignment (no recent work is not 0 % done);
  * - averageResponseDays: mean days from assignment to completion of the studies completed in the last 30 days.
  */
 export async function competitivenessStats(db: Db): Promise<CompetitivenessRow[]> {
@@ -384,7 +385,7 @@ export async function competitivenessStats(db: Db): Promise<CompetitivenessRow[]
     assignments: r.assignments,
     studiesCompleted: r.completed,
     averageResponseDays: r.avg_days === null ? null : round(Math.max(0, r.avg_days), 2),
-    completionPercentage: r.recent_total > 0 ? round((100 * r.recent_completed) / r.recent_total, 1) : 0,
+    completionPercentage: r.recent_total > 0 ? round((100 * r.recent_completed) / r.recent_total, 1) : null,
   }));
 }
 
