@@ -117,7 +117,8 @@ test.describe('Usuarios (Administrador)', () => {
     await expect(field(edit, 'Usuario')).toHaveValue(username);
     await expect(field(edit, 'Usuario')).not.toBeEditable();
     await field(edit, 'Nombres').fill('  Probado ');
-    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    // Enter in a field saves: 'Guardar cambios' sits in the modal's footer, tied to the form.
+    await field(edit, 'Nombres').press('Enter');
     await expect(page.getByText('Usuario actualizado exitosamente')).toBeVisible();
     await expect(edit).toBeHidden();
     await expect(table.getByRole('row').nth(1)).toContainText(`Probado Automatizada Zeta ${suffix}`);
@@ -195,11 +196,22 @@ test.describe('Usuarios (Administrador)', () => {
     const response = await page.request.get('/api/users/competitiviness_stats', {
       headers: { Authorization: `Bearer ${token}` },
     });
-    const stats = (await response.json()) as { name: string }[];
+    const stats = (await response.json()) as { name: string; completionPercentage: number | null }[];
     expect(stats.length).toBeGreaterThan(0);
     const table = page.getByRole('table', { name: 'Competitividad por visitador' });
     await expect(table.getByRole('row')).toHaveCount(Math.min(5, stats.length) + 1);
     await expect(table.getByRole('row').nth(1)).toContainText(stats[0]?.name ?? '');
+    await expect(table.getByRole('columnheader', { name: /% completado \(30 días\)/ })).toBeVisible();
+    // No assignments in the last 30 days: 'N/A' without a colour band; otherwise a banded percentage.
+    for (const [index, row] of stats.slice(0, 5).entries()) {
+      const shown = table.getByRole('row').nth(index + 1);
+      if (row.completionPercentage === null) {
+        await expect(shown).toContainText('N/A');
+        await expect(shown.locator('[data-band]')).toHaveCount(0);
+      } else {
+        await expect(shown.locator('[data-band]')).toHaveCount(1);
+      }
+    }
     await expect(page.getByText(/Completado \(últimos 30 días\):/)).toBeVisible();
   });
 });

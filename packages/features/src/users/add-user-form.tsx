@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { normalizeUsername } from '@socio/contracts';
-import { Button, NativeSelect, TextField, toast } from '@socio/ui';
+import { NativeSelect, TextField, toast } from '@socio/ui';
 import { CircleAlert, CircleCheck, Info, LoaderCircle } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { usersMessages as m } from './messages.es';
 import { PhotoPicker } from './photo-picker';
@@ -19,10 +19,15 @@ import {
 } from './user-forms';
 
 export interface AddUserFormProps {
+  /** Id of the `<form>`: the modal's footer buttons point at it with `form={id}`. */
+  id: string;
   /** Called after a successful creation (the modal closes). */
   onCreated: () => void;
-  /** Called by 'Cancelar'. */
-  onCancel: () => void;
+  /**
+   * Told whether the typed username is known to be taken (the footer's 'Crear usuario' is then
+   * disabled); told `false` again when the form goes away.
+   */
+  onUsernameTakenChange?: (taken: boolean) => void;
   /** Photo upload is 'temporalmente deshabilitada' in the product; stories enable it to show its rules. */
   photoUpload?: boolean;
 }
@@ -51,8 +56,11 @@ const FIELD_ORDER = [
   'status',
 ] as const satisfies readonly (keyof AddUserInput)[];
 
-/** The add-user form of 'Añadir Nuevo Usuario' (spec §2, §5, §8). */
-export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUserFormProps) {
+/**
+ * The add-user form of 'Añadir Nuevo Usuario' (spec §2, §5, §8). It has no buttons of its own: the
+ * modal's footer holds 'Cancelar' and a 'Crear usuario' submit button tied to it by `form={id}`.
+ */
+export function AddUserForm({ id, onCreated, onUsernameTakenChange, photoUpload = false }: AddUserFormProps) {
   const form = useForm<AddUserInput, unknown, AddUserValues>({
     resolver: zodResolver(addUserSchema),
     defaultValues: emptyAddUser,
@@ -103,11 +111,16 @@ export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUse
     });
   }, focusFirstError);
 
+  const taken = availability === 'unavailable';
+  useEffect(() => {
+    onUsernameTakenChange?.(taken);
+  }, [taken, onUsernameTakenChange]);
+  useEffect(() => () => onUsernameTakenChange?.(false), [onUsernameTakenChange]);
+
   const view = availability === 'idle' ? null : availabilityView[availability];
-  const sending = create.isPending;
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-5" aria-label={m.addTitle}>
+    <form id={id} noValidate onSubmit={submit} className="grid gap-5" aria-label={m.addTitle}>
       <PhotoPicker enabled={photoUpload} name={[nombres, paterno].filter(Boolean).join(' ')} />
 
       <p className="flex items-start gap-2 rounded-[var(--radius-control)] border border-info-700/20 bg-info-50 px-3 py-2 text-info-700 text-sm">
@@ -173,15 +186,6 @@ export function AddUserForm({ onCreated, onCancel, photoUpload = false }: AddUse
           {...register('estado')}
         />
         <StatusSelect field={register('status')} errors={errors} />
-      </div>
-
-      <div className="flex flex-wrap justify-end gap-2 border-line border-t pt-4">
-        <Button variant="outline" onClick={onCancel} disabled={sending}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" loading={sending} disabled={availability === 'unavailable'}>
-          {sending ? m.creating : m.create}
-        </Button>
       </div>
     </form>
   );

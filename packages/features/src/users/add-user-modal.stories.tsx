@@ -83,6 +83,11 @@ export const Empty: Story = {
     await waitFor(() => expect(within(field('Estado (región)')).getAllByRole('option')).toHaveLength(33));
     await expect(within(dialog).getByRole('button', { name: 'Crear usuario' })).toBeEnabled();
     await expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeEnabled();
+    // The actions sit in the modal's footer (outside the scrolling body), the submit tied to the form
+    // (so Enter in a field still submits: checked with real key presses in e2e/users.spec.ts).
+    const createButton = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Crear usuario' });
+    await expect(createButton.closest('[data-slot="modal-footer"]')).not.toBeNull();
+    await expect(createButton.form).toBe(within(dialog).getByRole('form', { name: 'Añadir Nuevo Usuario' }));
   },
 };
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, TextField, toast } from '@socio/ui';
+import { TextField, toast } from '@socio/ui';
 import { useForm, useWatch } from 'react-hook-form';
 import { usersMessages as m } from './messages.es';
 import { useEditUser } from './use-users';
@@ -15,13 +15,17 @@ import {
 import type { UserRow } from './users.model';
 
 export interface EditUserFormProps {
+  /** Id of the `<form>`: the modal's footer 'Guardar cambios' points at it with `form={id}`. */
+  id: string;
   user: UserRow;
   onSaved: () => void;
-  onCancel: () => void;
 }
 
-/** The edit-user form: the username is shown but cannot change (spec §2, §5, §8). */
-export function EditUserForm({ user, onSaved, onCancel }: EditUserFormProps) {
+/**
+ * The edit-user form: the username is shown but cannot change (spec §2, §5, §8). Its buttons live in
+ * the modal's footer.
+ */
+export function EditUserForm({ id, user, onSaved }: EditUserFormProps) {
   const form = useForm<EditUserInput, unknown, EditUserValues>({
     resolver: zodResolver(editUserSchema),
     defaultValues: editDefaults(user),
@@ -49,10 +53,8 @@ export function EditUserForm({ user, onSaved, onCancel }: EditUserFormProps) {
     );
   });
 
-  const saving = edit.isPending;
-
   return (
-    <form noValidate onSubmit={submit} className="grid gap-5" aria-label={m.editTitle}>
+    <form id={id} noValidate onSubmit={submit} className="grid gap-5" aria-label={m.editTitle}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={m.fields.username}
@@ -69,14 +71,6 @@ export function EditUserForm({ user, onSaved, onCancel }: EditUserFormProps) {
         <RoleSelect field={register('role')} errors={errors} />
         <StatusSelect field={register('status')} errors={errors} />
         <SupervisorSelect register={register} role={role} selfId={user.idUsuario} className="sm:col-span-2" />
-      </div>
-      <div className="flex flex-wrap justify-end gap-2 border-line border-t pt-4">
-        <Button variant="outline" onClick={onCancel} disabled={saving}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {saving ? m.saving : m.save}
-        </Button>
       </div>
     </form>
   );

@@ -46,6 +46,21 @@ export const Loaded: Story = {
       expect(within(dialog).getByRole('combobox', { name: 'Supervisor' })).toHaveValue('2'),
     );
     await expect(within(dialog).getByRole('option', { name: 'Ricardo Salinas Vega' })).toBeInTheDocument();
+    // The actions sit in the modal's footer, 'Guardar cambios' tied to the form.
+    const saveButton = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Guardar cambios' });
+    await expect(saveButton.closest('[data-slot="modal-footer"]')).not.toBeNull();
+    await expect(saveButton.form).toBe(within(dialog).getByRole('form', { name: 'Editar usuario' }));
+    await expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeEnabled();
+  },
+};
+
+/** 'Cancelar' in the footer closes without saving. */
+export const CancelCloses: Story = {
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async ({ args }) => {
+    const dialog = await editDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await expect(args.onClose).toHaveBeenCalled();
   },
 };
 

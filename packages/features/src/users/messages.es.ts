@@ -36,6 +36,8 @@ export const usersMessages = {
   photoLabel: 'Foto de perfil (opcional)',
   photoDrop: 'Arrastra y suelta una foto aquí',
   photoDisabled: 'La carga de fotos está temporalmente deshabilitada.',
+  /** The (disabled) picker button of the photo row; same words as the drop area's button. */
+  photoPick: 'Seleccionar archivo',
   photoHint: 'JPG, PNG o GIF; máximo 5MB.',
   photoInvalidType: 'Por favor, selecciona un archivo de imagen válido.',
   photoTooLarge: 'El archivo es demasiado grande. El tamaño máximo es 5MB.',
@@ -110,7 +112,7 @@ export const usersMessages = {
     visitor: 'Visitador',
     assignments: 'Asignaciones',
     studiesCompleted: 'Estudios completados',
-    completion: '% completado',
+    completion: '% completado (30 días)',
     averageDays: 'Días promedio de respuesta',
   },
   notAvailable: 'N/A',

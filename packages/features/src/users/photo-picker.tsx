@@ -1,5 +1,5 @@
-import { Avatar, FileDropzone } from '@socio/ui';
-import { useEffect, useState } from 'react';
+import { Avatar, Button, FileDropzone } from '@socio/ui';
+import { useEffect, useId, useState } from 'react';
 import { usersMessages as m } from './messages.es';
 import { validatePhoto } from './users.model';
 
@@ -13,8 +13,33 @@ export interface PhotoPickerProps {
   name?: string;
 }
 
-/** Optional photo area of the add-user form: preview, picker, type and size rules. */
+/**
+ * Optional photo area of the add-user form: preview, picker, type and size rules. Disabled (as in
+ * the product) it is a single compact row: the preview, the disabled picker button and the note.
+ */
 export function PhotoPicker({ enabled = false, name }: PhotoPickerProps) {
+  return enabled ? <EnabledPhotoPicker name={name} /> : <DisabledPhotoPicker name={name} />;
+}
+
+function DisabledPhotoPicker({ name }: { name?: string | undefined }) {
+  const noteId = useId();
+  return (
+    <fieldset data-slot="photo-picker" data-state="disabled" className="grid gap-2">
+      <legend className="mb-1 font-medium text-ink text-sm">{m.photoLabel}</legend>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <Avatar name={name || undefined} decorative />
+        <Button variant="outline" size="sm" disabled aria-describedby={noteId}>
+          {m.photoPick}
+        </Button>
+        <p id={noteId} className="min-w-0 flex-1 basis-48 text-ink-muted text-sm">
+          {m.photoDisabled}
+        </p>
+      </div>
+    </fieldset>
+  );
+}
+
+function EnabledPhotoPicker({ name }: { name?: string | undefined }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -49,9 +74,8 @@ export function PhotoPicker({ enabled = false, name }: PhotoPickerProps) {
           className="flex-1"
           accept={IMAGE_ACCEPT}
           onFile={pick}
-          disabled={!enabled}
           rejectionMessage={m.photoInvalidType}
-          instructions={enabled ? m.photoDrop : m.photoDisabled}
+          instructions={m.photoDrop}
           hint={m.photoHint}
           error={error}
         />
