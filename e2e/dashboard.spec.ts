@@ -79,6 +79,27 @@ test.describe('Dashboard (Inicio)', () => {
     await expect(card(page, 'Estudios activos')).toHaveText(count(own.indicadores.estudios_activos));
   });
 
+  test('at 390 px nothing scrolls sideways: the yearly summary shows every year whole', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, 'admin', '/socioeconomico/inicio');
+    const yearly = page.getByRole('table', { name: 'Resumen anual por estatus' });
+    await yearly.scrollIntoViewIfNeeded();
+    await expect(yearly.getByRole('columnheader')).toHaveCount(3);
+    // Containers that would scroll sideways (screen-reader-only text is clipped on purpose: not counted).
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('main, main *')]
+        .filter(
+          (el) => el.scrollWidth > el.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(el).overflowX),
+        )
+        .map((el) => el.dataset.slot ?? el.tagName),
+    );
+    expect(overflowing).toEqual([]);
+    // The last column ends inside the card, not under its edge.
+    const table = await yearly.boundingBox();
+    const cardBox = await page.locator('[data-slot="dashboard-yearly"]').boundingBox();
+    expect(table && cardBox && table.x + table.width <= cardBox.x + cardBox.width).toBe(true);
+  });
+
   test('the login page does not download the chart code', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {

@@ -154,7 +154,7 @@ function YearlySummary({ resumen }: { resumen: DashboardResumen }) {
         <CardDescription>{m.yearlyDescription}</CardDescription>
       </CardHeader>
       <CardContent className="overflow-x-auto">
-        <table aria-labelledby="dashboard-yearly-title" className="w-full min-w-80 text-sm">
+        <table aria-labelledby="dashboard-yearly-title" className="w-full text-sm">
           <thead>
             <tr className="border-line border-b text-start text-ink-muted">
               <th scope="col" className="py-2 pe-4 text-start font-medium">
