@@ -114,8 +114,8 @@ export function AddUserForm({ id, onCreated, onUsernameTakenChange, photoUpload 
   const taken = availability === 'unavailable';
   useEffect(() => {
     onUsernameTakenChange?.(taken);
+    return () => onUsernameTakenChange?.(false);
   }, [taken, onUsernameTakenChange]);
-  useEffect(() => () => onUsernameTakenChange?.(false), [onUsernameTakenChange]);
 
   const view = availability === 'idle' ? null : availabilityView[availability];
 
