@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rolSchema } from './common';
 
 /* ----------------------------------------------------------------------------
- * Messages of spec §5 / §8 shared by the browser and the server.
+ * Messages of the login and password rules, shared by the browser and the server.
  * -------------------------------------------------------------------------- */
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -23,6 +23,7 @@ export const AUTH_MESSAGES = {
   newPasswordSameAsCurrent: 'La nueva contraseña debe ser diferente a la actual',
   currentPasswordWrong: 'La contraseña actual es incorrecta',
   passwordChanged: 'Contraseña actualizada exitosamente',
+  loggedOut: 'Sesión cerrada',
 } as const;
 
 /* ----------------------------------------------------------------------------
@@ -44,7 +45,7 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-/** Login form of the browser (spec §5): e-mail trimmed with '@', password ≥ 3. */
+/** Login form of the browser: e-mail trimmed with '@', password ≥ 3. */
 export const loginFormSchema = z.object({
   email: z
     .string()
@@ -98,7 +99,7 @@ export const changePasswordResponseSchema = z.object({ detail: z.string() });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 /**
- * The first rule of spec §5 a new password breaks against the current one, or `null`.
+ * The first password rule a new password breaks against the current one (≥ 8, different), or `null`.
  * Used by the server (string 422 detail) and by the browser form.
  */
 export function newPasswordError(currentPassword: string, newPassword: string): string | null {
@@ -107,7 +108,7 @@ export function newPasswordError(currentPassword: string, newPassword: string): 
   return null;
 }
 
-/** Change-password form of the browser (three fields, spec §5). */
+/** Change-password form of the browser: three fields, checked in order, first broken rule only. */
 export const changePasswordFormSchema = z
   .object({
     current_password: z.string(),

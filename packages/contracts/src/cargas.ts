@@ -5,7 +5,7 @@ import { pageQuerySchema } from './common';
  * Constants and messages.
  * -------------------------------------------------------------------------- */
 
-/** The only load type (spec §9). */
+/** The only load type the product offers (TEC_MTY). */
 export const LOAD_TYPES = ['TEC_MTY'] as const;
 export const loadTypeSchema = z.enum(LOAD_TYPES, { error: 'Debe seleccionar un tipo de carga' });
 export type LoadType = z.infer<typeof loadTypeSchema>;
@@ -30,6 +30,19 @@ export const CARGAS_MESSAGES = {
   saved: (n: number) => `Carga guardada exitosamente: ${n} registros procesados`,
   savedPartial: (ok: number, failed: number) =>
     `Carga guardada: ${ok} registros exitosos, ${failed} fallidos`,
+  /** A spreadsheet cell that is an object or a list. */
+  invalidCell: (column: string) => `La celda "${column}" debe ser texto o un número`,
+  /** A Visitador changing an assignment that is not theirs. */
+  notYourAssignment: 'Solo puedes cambiar tus propias asignaciones',
+  /** A Visitador cancelling (only staff cancel). */
+  visitorTransition: 'Un visitador solo puede agendar o completar sus asignaciones',
+  /** Reassigning a completed or cancelled assignment. */
+  reassignClosed: (estatus: string) =>
+    `Solo se puede reasignar una asignación abierta (asignada o agendada); esta está "${estatus}"`,
+  /** Reassigning to the visitor who already has it. */
+  reassignSameVisitor: 'La asignación ya pertenece a ese visitador',
+  /** Reassigning to a visitor of another state. */
+  reassignOtherState: (estado: string) => `El visitador debe ser del estado de la asignación (${estado})`,
 } as const;
 
 /* ----------------------------------------------------------------------------
@@ -73,6 +86,11 @@ export type UploadRow = z.infer<typeof uploadRowSchema>;
 /** Most issues reported for the rows of one request. */
 const MAX_ROW_ISSUES = 20;
 
+/** A spreadsheet cell as sent: text, a number, a boolean or empty (never an object or a list). */
+function isCellValue(value: unknown): boolean {
+  return value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value);
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -90,6 +108,12 @@ function rowsArray<T>(rowIndex: 'required' | 'optional') {
         const row = rows[i];
         if (!isPlainObject(row)) {
           ctx.addIssue({ code: 'custom', path: [i], message: 'Cada fila debe ser un objeto' });
+          issues++;
+          continue;
+        }
+        const badCell = Object.keys(row).find((key) => !isCellValue(row[key]));
+        if (badCell !== undefined) {
+          ctx.addIssue({ code: 'custom', path: [i, badCell], message: CARGAS_MESSAGES.invalidCell(badCell) });
           issues++;
           continue;
         }
@@ -275,7 +299,13 @@ const phoneText = z.preprocess(
   optionalText,
 );
 
-/** Manual assignment of a TEC_MTY folio (spec §3). Fields copied by the browser are accepted and recomputed. */
+/** '2026-02-30' is not a day: the date must exist in the calendar. */
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Manual assignment of a TEC_MTY folio. Fields copied by the browser are accepted and recomputed. */
 export const manualAssignmentSchema = z.object({
   loadType: loadTypeSchema,
   visitor_id: z.coerce
@@ -313,6 +343,7 @@ export const manualAssignmentSchema = z.object({
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida (AAAA-MM-DD)')
+      .refine(isCalendarDate, 'Fecha inválida (AAAA-MM-DD)')
       .nullable()
       .optional(),
   ),
@@ -336,3 +367,17 @@ export const patchAssignmentRequestSchema = z.object({
 export type PatchAssignmentRequest = z.input<typeof patchAssignmentRequestSchema>;
 export const patchAssignmentResponseSchema = z.object({ asignacion: assignmentSchema });
 export type PatchAssignmentResponse = z.infer<typeof patchAssignmentResponseSchema>;
+
+/* ----------------------------------------------------------------------------
+ * PUT /api/cargas/asignaciones/{id}/visitador — reassign an open assignment
+ * -------------------------------------------------------------------------- */
+
+/** The new visitor: an active Visitador of the assignment's state. */
+export const reassignAssignmentRequestSchema = z.object({
+  visitor_id: z.coerce
+    .number({ error: CARGAS_MESSAGES.visitorRequired })
+    .int(CARGAS_MESSAGES.visitorRequired)
+    .positive(CARGAS_MESSAGES.visitorRequired)
+    .max(2_147_483_647, CARGAS_MESSAGES.visitorRequired),
+});
+export type ReassignAssignmentRequest = z.input<typeof reassignAssignmentRequestSchema>;

@@ -39,3 +39,11 @@ export type DashboardResumen = z.infer<typeof dashboardResumenSchema>;
 
 /** Number of weeks in the weekly series. */
 export const DASHBOARD_WEEKS = 8;
+
+/**
+ * The one definition of the 30-day completion shown on Inicio ('% completado (30 días)') and Usuarios
+ * ('Completado (últimos 30 días)'): both read the same query (completionSince in the API). The label's
+ * tooltip on both screens says this sentence.
+ */
+export const COMPLETION_30D_DEFINITION =
+  'Porcentaje de las asignaciones hechas en los últimos 30 días, sin contar las canceladas, que ya están completadas.';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entregaResumenSchema } from './entregas';
 
 export const REPORTE_ESTATUS = ['Pendiente', 'Enviado'] as const;
 export const reporteEstatusSchema = z.enum(REPORTE_ESTATUS);
@@ -32,6 +33,8 @@ export const reportItemSchema = z.object({
   fecha_recibido: z.string(),
   notas: z.string(),
   estatus: reporteEstatusSchema,
+  /** Its latest e-mail delivery (en cola / entregado / fallido), null when never sent by e-mail. */
+  entrega: entregaResumenSchema.nullable().optional(),
 });
 export type ReportItem = z.infer<typeof reportItemSchema>;
 

@@ -1,4 +1,4 @@
-/** Address formatting of folios (spec §3). */
+/** Address formatting of folios (one line from street, colonia, city, state and postal code). */
 
 type Part = string | number | null | undefined;
 

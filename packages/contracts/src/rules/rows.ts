@@ -1,5 +1,5 @@
 /**
- * Spreadsheet rows of a carga (spec §3 and §5): cleaning and validity, shared by the browser and the server.
+ * Spreadsheet rows of a carga: cleaning and validity, shared by the browser and the server.
  *
  * A row is an object keyed by the header names exactly as read from the file (empty headers are named
  * `Column_N` by the reader); `row_index` is the file row number (the header is row 1, so data starts at 2).
@@ -141,7 +141,7 @@ export function stripDigitsCell(value: unknown): string | null {
 const DIGIT_KEYS = new Set<string>(DIGIT_COLUMNS.map(headerKey));
 
 /**
- * A row cleaned as spec §3 says: every empty cell becomes null, strings are trimmed, and in Codigo Postal and
+ * A cleaned row: every empty cell becomes null, strings are trimmed, and in Codigo Postal and
  * Tel1 to Tel4 commas and plus signs are stripped (those cells become text). Keys are kept as read.
  */
 export function cleanRow<T extends SheetRow>(row: T): T {
@@ -172,7 +172,7 @@ export function missingFieldReason(field: string): string {
 export type RowValidity = { valid: true } | { valid: false; reason: string };
 
 /**
- * Spec §5 row validity: 'Fila vacía' when every cell is empty; otherwise the first of Folio, Calle, Colonia,
+ * Row validity: 'Fila vacía' when every cell is empty; otherwise the first of Folio, Calle, Colonia,
  * Ciudad, Estado, Codigo Postal, Tel1 that is missing, null or blank gives 'Campo obligatorio faltante: "<field>"'.
  */
 export function validateRow(row: SheetRow, reader: ColumnReader = rowColumnReader): RowValidity {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Minimum username length (spec §5 / §9). */
+/** Minimum username length. */
 export const USERNAME_MIN_LENGTH = 3;
 /** Maximum username length (keeps URLs and columns sane). */
 export const USERNAME_MAX_LENGTH = 50;

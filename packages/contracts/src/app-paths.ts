@@ -1,0 +1,33 @@
+/**
+ * The app's own paths (browser routes), declared once: the router, the navigation, the role guards
+ * and the login redirect read them from here. Paths match case-insensitively, so the spec's
+ * '/Socioeconomico/…' spelling lands on the same screens.
+ */
+
+import { ADMIN_ROLES, ALL_ROLES, STAFF_ROLES } from './api-routes';
+import type { Rol } from './common';
+
+export const APP_PATHS = {
+  root: '/',
+  login: '/login',
+  shell: '/socioeconomico',
+  inicio: '/socioeconomico/inicio',
+  usuarios: '/socioeconomico/usuarios',
+  reportes: '/socioeconomico/reportes',
+  cargas: '/socioeconomico/cargas',
+  clientes: '/socioeconomico/clientes',
+} as const;
+
+export type AppPath = (typeof APP_PATHS)[keyof typeof APP_PATHS];
+
+/** The shell's screens, their path segment under /socioeconomico, and who may open them. */
+export const APP_SCREENS = {
+  inicio: { path: APP_PATHS.inicio, segment: 'inicio', roles: ALL_ROLES },
+  usuarios: { path: APP_PATHS.usuarios, segment: 'usuarios', roles: STAFF_ROLES },
+  reportes: { path: APP_PATHS.reportes, segment: 'reportes', roles: STAFF_ROLES },
+  cargas: { path: APP_PATHS.cargas, segment: 'cargas', roles: ALL_ROLES },
+  /** Settings: the e-mail recipients of each client's reports (Administrador). */
+  clientes: { path: APP_PATHS.clientes, segment: 'clientes', roles: ADMIN_ROLES },
+} as const satisfies Record<string, { path: string; segment: string; roles: readonly Rol[] }>;
+
+export type AppScreen = keyof typeof APP_SCREENS;
