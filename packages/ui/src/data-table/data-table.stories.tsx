@@ -71,6 +71,14 @@ export const Default: Story = {
 
 export const Playground: Story = {
   args: { sortable: true, selectable: true, showRowNumbers: true, maxHeight: 300 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('checkbox', { name: 'Seleccionar todas las filas' })).toBeEnabled();
+    await expect(canvas.getByRole('columnheader', { name: 'Número de fila' })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Asignaciones activas' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
+  },
 };
 
 export const SortByKeyboard: Story = {
@@ -416,5 +424,74 @@ export const HundredThousandRows: Story = {
     const lastRow = within(region).getByText('Fila 100000').closest('tr');
     await expect(lastRow).toHaveAttribute('aria-rowindex', '100001');
     await expect(canvasElement.querySelectorAll('tbody tr').length).toBeLessThan(100);
+  },
+};
+
+/** Any other prop goes to the root `<div data-slot="data-table">`, with its class names merged. */
+export const RootProps: Story = {
+  args: { id: 'asignaciones', className: 'max-w-3xl', 'aria-describedby': 'nota-tabla' },
+  render: (args) => (
+    <div className="grid gap-2">
+      <p id="nota-tabla" className="text-sm">
+        Asignaciones del día
+      </p>
+      <DataTable {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const root = canvasElement.querySelector<HTMLElement>('#asignaciones');
+    await expect(root).toHaveAttribute('data-slot', 'data-table');
+    await expect(root).toHaveAttribute('aria-describedby', 'nota-tabla');
+    await expect(root).toHaveClass('max-w-3xl', 'flex');
+  },
+};
+
+const daysColumns: DataTableColumn<SampleRow>[] = [
+  { id: 'nombre', header: 'Nombre' },
+  { id: 'visitador', header: 'Visitador', sortable: true, sortEmptyLast: true },
+];
+
+/** `sortEmptyLast`: rows without a value ('-') stay last whichever way the column is sorted. */
+export const EmptyValuesSortLast: Story = {
+  args: { columns: daysColumns },
+  play: async ({ canvas, canvasElement }) => {
+    const empties = rows12.filter((row) => row.visitador === null).length;
+    await expect(empties).toBeGreaterThan(0);
+    const header = canvas.getByRole('columnheader', { name: 'Visitador' });
+    const lastTexts = () => columnTexts(canvasElement, 1).slice(-empties);
+    await userEvent.click(within(header).getByRole('button'));
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await expect(lastTexts()).toEqual(Array(empties).fill('-'));
+    await userEvent.click(within(header).getByRole('button'));
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect(lastTexts()).toEqual(Array(empties).fill('-'));
+    await expect(columnTexts(canvasElement, 1)[0]).not.toBe('-');
+  },
+};
+
+/**
+ * `pageResetOnSort="column-change"` (the users table): toggling the direction keeps the page,
+ * sorting another column returns to page 1. `pagerLabel` names the pager.
+ */
+export const KeepsThePageWhenTogglingTheSort: Story = {
+  args: {
+    data: rows40,
+    pageSize: 10,
+    sortable: true,
+    pageResetOnSort: 'column-change',
+    pagerLabel: 'Paginación de asignaciones',
+  },
+  play: async ({ canvas }) => {
+    const pager = canvas.getByRole('navigation', { name: 'Paginación de asignaciones' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Fecha' }));
+    await userEvent.click(within(pager).getByRole('button', { name: 'Página 2' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Fecha' }));
+    await expect(canvas.getByRole('columnheader', { name: 'Fecha' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expect(pager).toHaveTextContent('Mostrando 11 a 20 de 40 resultados');
+    await userEvent.click(canvas.getByRole('button', { name: 'Estatus' }));
+    await expect(pager).toHaveTextContent('Mostrando 1 a 10 de 40 resultados');
   },
 };

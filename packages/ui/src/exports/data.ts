@@ -4,11 +4,21 @@ export {
   DataTable,
   type DataTableCellContext,
   type DataTableColumn,
+  type DataTablePageResetOnSort,
   type DataTableProps,
   type DataTableRowSelection,
   type DataTableRowTone,
   type DataTableSort,
+  type DataTableStateOptions,
+  type DataTableViewOptions,
 } from '../data-table/data-table';
+export { dataTableRowVariants } from '../data-table/data-table-row';
+export {
+  type DataTableFeatures,
+  type DataTableRow,
+  type DataTableState,
+  useDataTable,
+} from '../data-table/use-data-table';
 export {
   FileDropzone,
   type FileDropzoneProps,

@@ -25,7 +25,23 @@ export {
 export { EmptyState, type EmptyStateProps } from '../empty-state/empty-state';
 export { ErrorState, type ErrorStateProps } from '../error-state/error-state';
 export { IconButton, type IconButtonProps, iconButtonVariants } from '../icon-button/icon-button';
-export { Modal, ModalClose, type ModalProps, modalVariants } from '../modal/modal';
+export {
+  Modal,
+  ModalBody,
+  ModalClose,
+  ModalContent,
+  type ModalContentProps,
+  ModalDescription,
+  ModalFooter,
+  ModalFormActions,
+  type ModalFormActionsProps,
+  ModalHeader,
+  type ModalProps,
+  ModalTitle,
+  ModalTrigger,
+  modalContentVariants,
+} from '../modal/modal';
+export { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../popover/popover';
 export { SearchInput, type SearchInputProps } from '../search-input/search-input';
 export {
   NativeSelect,

@@ -1,13 +1,95 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  createContext,
+  type RefObject,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Button } from '../button/button';
 import { useUiMessages } from '../i18n/ui-provider';
 import { IconButton } from '../icon-button/icon-button';
 import { cn } from '../lib/cn';
 
-export const modalVariants = cva(
-  'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-line bg-surface text-ink shadow-xl outline-none',
+/**
+ * A modal dialog as compound parts on Radix Dialog, shadcn style:
+ *
+ * ```tsx
+ * <Modal open={open} onOpenChange={setOpen}>
+ *   <ModalTrigger asChild><Button>Abrir</Button></ModalTrigger>
+ *   <ModalContent size="lg" busy={saving}>
+ *     <ModalHeader>
+ *       <ModalTitle>Título</ModalTitle>
+ *       <ModalDescription>Subtítulo</ModalDescription>
+ *     </ModalHeader>
+ *     <ModalBody><form id={formId}>…</form></ModalBody>
+ *     <ModalFormActions formId={formId} submitLabel="Guardar" pendingLabel="Guardando..." pending={saving} />
+ *   </ModalContent>
+ * </Modal>
+ * ```
+ *
+ * Radix moves the focus inside, traps it and returns it to the ModalTrigger on close. A modal
+ * opened without a ModalTrigger (by a menu entry, a row button) passes `returnFocusRef`.
+ */
+
+/** Shared between the root and its content: whether closing is blocked right now. */
+interface ModalContextValue {
+  /** True while the ModalContent is busy or not dismissible; the root ignores close requests then. */
+  lockedRef: RefObject<boolean>;
+}
+
+const ModalContext = createContext<ModalContextValue | null>(null);
+
+function useModalContext(part: string): ModalContextValue {
+  const context = useContext(ModalContext);
+  if (!context) throw new Error(`${part} must be used inside <Modal>`);
+  return context;
+}
+
+export interface ModalProps {
+  /** Controlled open state. */
+  open?: boolean;
+  /** Initial open state when uncontrolled. */
+  defaultOpen?: boolean;
+  /** Called when the modal asks to open or close (never with `false` while its content is locked). */
+  onOpenChange?: (open: boolean) => void;
+  /** The trigger and the content. */
+  children?: ComponentProps<typeof Dialog.Root>['children'];
+}
+
+/** Root of a modal: holds the open state (controlled or not). Renders no element. */
+export function Modal({ open, defaultOpen = false, onOpenChange, children }: ModalProps) {
+  const lockedRef = useRef(false);
+  const context = useMemo<ModalContextValue>(() => ({ lockedRef }), []);
+  // Radix is always driven in controlled mode so that a locked modal cannot close itself.
+  const [innerOpen, setInnerOpen] = useState(defaultOpen);
+  const isOpen = open ?? innerOpen;
+  const handleOpenChange = (next: boolean) => {
+    if (!next && lockedRef.current) return;
+    if (open === undefined) setInnerOpen(next);
+    onOpenChange?.(next);
+  };
+  return (
+    <ModalContext.Provider value={context}>
+      <Dialog.Root open={isOpen} onOpenChange={handleOpenChange}>
+        {children}
+      </Dialog.Root>
+    </ModalContext.Provider>
+  );
+}
+
+/** The element that opens the modal; the focus returns to it on close. Use `asChild` around a Button. */
+export function ModalTrigger(props: ComponentProps<typeof Dialog.Trigger>) {
+  return <Dialog.Trigger data-slot="modal-trigger" {...props} />;
+}
+
+export const modalContentVariants = cva(
+  'group/modal fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-line bg-surface text-ink shadow-xl outline-none',
   {
     variants: {
       size: {
@@ -25,21 +107,6 @@ export const modalVariants = cva(
 /** Elements that live outside the dialog but must not close it when clicked (e.g. toasts). */
 const KEEP_OPEN_SELECTOR = '[data-slot="toaster"]';
 
-function isInsideKeepOpen(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest(KEEP_OPEN_SELECTOR) !== null;
-}
-
-/**
- * The button that opens the menu or sheet holding `element` (e.g. the user-menu button for its
- * 'Cambiar contraseña' entry): Radix gives that button `aria-controls` = the popup's id.
- */
-function controllingTrigger(element: HTMLElement): HTMLElement | null {
-  const popup = element.closest<HTMLElement>('[role="menu"][id], [role="dialog"][id]');
-  if (!popup) return null;
-  const button = document.querySelector(`[aria-controls="${CSS.escape(popup.id)}"]`);
-  return button instanceof HTMLElement ? button : null;
-}
-
 /** Fields a modal may open on: editable and not a (usually visually hidden) file input. */
 const EDITABLE_FIELD = [
   'input:not([type="hidden"]):not([type="file"]):not([readonly]):not([disabled])',
@@ -51,189 +118,223 @@ const EDITABLE_FIELD = [
 function focusFirstField(container: HTMLElement): boolean {
   for (const field of container.querySelectorAll<HTMLElement>(EDITABLE_FIELD)) {
     field.focus();
-    if (document.activeElement === field) return true;
+    if (field.ownerDocument.activeElement === field) return true;
   }
   return false;
 }
 
-/** The last focused element and the button controlling its menu or sheet, noted on focus. */
-let lastFocus: { element: HTMLElement; trigger: HTMLElement | null } | null = null;
-let trackingFocus = false;
-
-function trackFocus() {
-  if (trackingFocus) return;
-  trackingFocus = true;
-  document.addEventListener(
-    'focusin',
-    (event) => {
-      if (event.target instanceof HTMLElement)
-        lastFocus = { element: event.target, trigger: controllingTrigger(event.target) };
-    },
-    true,
-  );
-}
-
-export interface ModalProps extends VariantProps<typeof modalVariants> {
-  /** Controlled open state. */
-  open?: boolean;
-  /** Initial open state when uncontrolled. */
-  defaultOpen?: boolean;
-  /** Called when the modal asks to open or close (never with `false` while `busy`/`preventClose`). */
-  onOpenChange?: (open: boolean) => void;
-  /** Optional element that opens the modal (rendered as the Radix trigger; focus returns to it). */
-  trigger?: ReactNode;
-  /** Title of the dialog (its accessible name). */
-  title: ReactNode;
-  /** Optional subtitle (its accessible description). */
-  description?: ReactNode;
-  /** Body of the modal. */
-  children?: ReactNode;
-  /** Actions row at the bottom (e.g. Cancelar + Guardar). */
-  footer?: ReactNode;
-  /** Marks the modal busy (`aria-busy`) and blocks every way of closing it. */
+export interface ModalContentProps
+  extends ComponentProps<typeof Dialog.Content>,
+    VariantProps<typeof modalContentVariants> {
+  /** Marks the modal busy (`aria-busy`) and blocks every way of closing it (e.g. while saving). */
   busy?: boolean;
-  /** Blocks every way of closing it (X, Escape, backdrop, ModalClose) without marking it busy. */
-  preventClose?: boolean;
+  /** When false, Escape, a click outside, the X and ModalClose do not close the modal. */
+  dismissible?: boolean;
+  /** Shows the X button in the top corner (disabled while closing is blocked). */
+  showCloseButton?: boolean;
   /** Name of the X button. Defaults to the messages' `modalClose` ('Cerrar'). */
   closeLabel?: string;
-  /** Hides the X button (Escape and the backdrop still close it). */
-  hideCloseButton?: boolean;
-  /** Class names of the dialog panel. */
-  className?: string;
-  /** Class names of the body area. */
-  bodyClassName?: string;
+  /**
+   * Where the focus goes on close when the modal has no ModalTrigger, e.g. the button of the menu
+   * whose entry opened it (the entry itself is gone by then). With a ModalTrigger, Radix returns
+   * the focus to the trigger and this is not needed.
+   */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /**
- * A modal dialog on Radix Dialog: focus moves inside, stays trapped and returns to the trigger
- * (or to the element focused before opening). Closes by X, Escape and backdrop click unless busy.
+ * The dialog itself, in a portal over a backdrop. It opens on its first editable field (Radix
+ * would take the first tabbable element, which may be a read-only field), keeps toasts clickable
+ * while open, and cannot be closed while `busy` or not `dismissible`.
  */
-export function Modal({
-  open,
-  defaultOpen,
-  onOpenChange,
-  trigger,
-  title,
-  description,
-  children,
-  footer,
+export function ModalContent({
   size,
   busy = false,
-  preventClose = false,
+  dismissible = true,
+  showCloseButton = true,
   closeLabel,
-  hideCloseButton = false,
+  returnFocusRef,
   className,
-  bodyClassName,
-}: ModalProps) {
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  onEscapeKeyDown,
+  onPointerDownOutside,
+  onInteractOutside,
+  ...props
+}: ModalContentProps) {
   const messages = useUiMessages();
-  const locked = busy || preventClose;
-  const returnFocusRef = useRef<HTMLElement | null>(null);
-  const fallbackFocusRef = useRef<HTMLElement | null>(null);
-  useEffect(trackFocus, []);
-  // Radix is always driven in controlled mode so that a locked modal cannot close itself.
-  const [innerOpen, setInnerOpen] = useState(defaultOpen ?? false);
-  const isOpen = open ?? innerOpen;
+  const { lockedRef } = useModalContext('ModalContent');
+  const locked = busy || !dismissible;
+  useLayoutEffect(() => {
+    lockedRef.current = locked;
+    return () => {
+      lockedRef.current = false;
+    };
+  }, [locked, lockedRef]);
 
-  const handleOpenChange = (next: boolean) => {
-    if (!next && locked) return;
-    if (open === undefined) setInnerOpen(next);
-    onOpenChange?.(next);
-  };
-
-  const blockWhileLocked = (event: { preventDefault: () => void }) => {
-    if (locked) event.preventDefault();
+  // Consumer handlers run first and may preventDefault the behaviour below.
+  const keepOpen = (event: Event) => {
+    if (event.defaultPrevented) return;
+    const target = event.target;
+    if (locked || (target instanceof Element && target.closest(KEEP_OPEN_SELECTOR))) event.preventDefault();
   };
 
   return (
-    <Dialog.Root open={isOpen} onOpenChange={handleOpenChange}>
-      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
-      <Dialog.Portal>
-        <Dialog.Overlay data-slot="modal-overlay" className="fixed inset-0 z-50 bg-ink/50" />
-        <Dialog.Content
-          data-slot="modal"
-          data-size={size ?? 'md'}
-          aria-busy={busy || undefined}
-          // Without a description, tell Radix there is none on purpose.
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          className={cn(modalVariants({ size }), className)}
-          onOpenAutoFocus={(event) => {
-            const active = document.activeElement;
-            const opener = active instanceof HTMLElement && active !== document.body ? active : null;
-            // Opened from a sheet or menu entry that unmounted in the same update: the focus is
-            // already on <body>, so use the last focus noted while that entry still existed.
-            const origin = opener ? { element: opener, trigger: controllingTrigger(opener) } : lastFocus;
-            returnFocusRef.current = origin?.element ?? null;
-            fallbackFocusRef.current = origin?.trigger ?? null;
-            // Start on the first field one can type into; Radix would take the first tabbable
-            // element, which may be a read-only field (the username of 'Editar usuario').
-            if (event.target instanceof HTMLElement && focusFirstField(event.target)) event.preventDefault();
-          }}
-          onCloseAutoFocus={(event) => {
-            // With a Radix trigger, Radix returns focus to it. Without one (controlled modal opened
-            // by any button), send focus back to the element that was focused before opening; when
-            // that was an entry of a menu or sheet that has closed since, to the button that opens it.
-            if (trigger) return;
-            const target = [returnFocusRef.current, fallbackFocusRef.current].find(
-              (element) => element?.isConnected,
-            );
-            returnFocusRef.current = null;
-            fallbackFocusRef.current = null;
-            if (target) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-          onEscapeKeyDown={blockWhileLocked}
-          onPointerDownOutside={(event) => {
-            if (locked || isInsideKeepOpen(event.target)) event.preventDefault();
-          }}
-          onInteractOutside={(event) => {
-            if (locked || isInsideKeepOpen(event.target)) event.preventDefault();
-          }}
-        >
-          <div className={cn('grid gap-1 px-6 pt-6', hideCloseButton ? 'pe-6' : 'pe-14')}>
-            <Dialog.Title className="font-semibold text-ink text-lg">{title}</Dialog.Title>
-            {description ? (
-              <Dialog.Description className="text-ink-muted text-sm">{description}</Dialog.Description>
-            ) : null}
-          </div>
-          <div
-            data-slot="modal-body"
-            className={cn('min-h-0 flex-1 overflow-y-auto px-6 py-4', bodyClassName)}
-          >
-            {children}
-          </div>
-          {footer ? (
-            <div
-              data-slot="modal-footer"
-              className="flex flex-wrap items-center justify-end gap-2 border-line border-t px-6 py-4"
+    <Dialog.Portal>
+      <Dialog.Overlay data-slot="modal-overlay" className="fixed inset-0 z-50 bg-ink/50" />
+      <Dialog.Content
+        data-slot="modal"
+        data-size={size ?? 'md'}
+        data-close={showCloseButton ? 'shown' : 'hidden'}
+        aria-busy={busy || undefined}
+        className={cn(modalContentVariants({ size }), className)}
+        onOpenAutoFocus={(event) => {
+          onOpenAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          if (event.target instanceof HTMLElement && focusFirstField(event.target)) event.preventDefault();
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          const target = returnFocusRef?.current;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+        onEscapeKeyDown={(event) => {
+          onEscapeKeyDown?.(event);
+          if (locked) event.preventDefault();
+        }}
+        onPointerDownOutside={(event) => {
+          onPointerDownOutside?.(event);
+          keepOpen(event);
+        }}
+        onInteractOutside={(event) => {
+          onInteractOutside?.(event);
+          keepOpen(event);
+        }}
+        {...props}
+      >
+        {children}
+        {showCloseButton ? (
+          <Dialog.Close asChild>
+            <IconButton
+              data-slot="modal-close-button"
+              label={closeLabel ?? messages.modalClose}
+              size="sm"
+              disabled={locked}
+              className="absolute end-3 top-3"
             >
-              {footer}
-            </div>
-          ) : null}
-          {hideCloseButton ? null : (
-            <Dialog.Close asChild>
-              <IconButton
-                label={closeLabel ?? messages.modalClose}
-                size="sm"
-                disabled={locked}
-                className="absolute end-3 top-3"
-              >
-                <X />
-              </IconButton>
-            </Dialog.Close>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              <X />
+            </IconButton>
+          </Dialog.Close>
+        ) : null}
+      </Dialog.Content>
+    </Dialog.Portal>
   );
 }
 
-/** Makes its child (e.g. a 'Cancelar' Button) close the enclosing Modal (blocked while busy). */
-export function ModalClose({ children, ...props }: Omit<ComponentProps<typeof Dialog.Close>, 'asChild'>) {
+/** Title and description at the top (leaves room for the X). */
+export function ModalHeader({ className, ...props }: ComponentProps<'div'>) {
   return (
-    <Dialog.Close asChild {...props}>
-      {children}
-    </Dialog.Close>
+    <div
+      data-slot="modal-header"
+      className={cn('grid gap-1 px-6 pt-6 pe-14 group-data-[close=hidden]/modal:pe-6', className)}
+      {...props}
+    />
+  );
+}
+
+/** The dialog's accessible name. Required in every ModalContent. */
+export function ModalTitle({ className, ...props }: ComponentProps<typeof Dialog.Title>) {
+  return (
+    <Dialog.Title
+      data-slot="modal-title"
+      className={cn('font-semibold text-ink text-lg', className)}
+      {...props}
+    />
+  );
+}
+
+/** The dialog's accessible description (optional: without it the dialog has no `aria-describedby`). */
+export function ModalDescription({ className, ...props }: ComponentProps<typeof Dialog.Description>) {
+  return (
+    <Dialog.Description
+      data-slot="modal-description"
+      className={cn('text-ink-muted text-sm', className)}
+      {...props}
+    />
+  );
+}
+
+/** The main area; it scrolls when the content is taller than the screen, header and footer stay. */
+export function ModalBody({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="modal-body"
+      className={cn('min-h-0 flex-1 overflow-y-auto px-6 py-4', className)}
+      {...props}
+    />
+  );
+}
+
+/** The actions row at the bottom, aligned to the end. */
+export function ModalFooter({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="modal-footer"
+      className={cn(
+        'flex flex-wrap items-center justify-end gap-2 border-line border-t px-6 py-4',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/** Closes the modal (blocked while its content is busy or not dismissible). Use `asChild` around a Button. */
+export function ModalClose(props: ComponentProps<typeof Dialog.Close>) {
+  return <Dialog.Close data-slot="modal-close" {...props} />;
+}
+
+export interface ModalFormActionsProps extends Omit<ComponentProps<'div'>, 'children'> {
+  /** `id` of the form the submit button submits (the form lives in the ModalBody). */
+  formId: string;
+  /** Text of the submit button, e.g. 'Crear usuario'. */
+  submitLabel: string;
+  /** Text of the submit button while `pending`, e.g. 'Creando...'. Defaults to `submitLabel`. */
+  pendingLabel?: string;
+  /** The form is being sent: the submit button spins and both buttons are disabled. */
+  pending?: boolean;
+  /** Disables the submit button (e.g. the username is taken, or the form is done). */
+  submitDisabled?: boolean;
+  /** Text of the cancel button. Defaults to the messages' `cancel` ('Cancelar'). */
+  cancelLabel?: string;
+}
+
+/** The footer of a form modal: 'Cancelar' (closes it) and the submit button of the form `formId`. */
+export function ModalFormActions({
+  formId,
+  submitLabel,
+  pendingLabel,
+  pending = false,
+  submitDisabled = false,
+  cancelLabel,
+  ...props
+}: ModalFormActionsProps) {
+  const messages = useUiMessages();
+  return (
+    <ModalFooter {...props}>
+      <ModalClose asChild>
+        <Button variant="outline" disabled={pending}>
+          {cancelLabel ?? messages.cancel}
+        </Button>
+      </ModalClose>
+      <Button type="submit" form={formId} loading={pending} disabled={submitDisabled}>
+        {pending ? (pendingLabel ?? submitLabel) : submitLabel}
+      </Button>
+    </ModalFooter>
   );
 }

@@ -62,8 +62,8 @@ export function hasFieldError(error: ReactNode): boolean {
 }
 
 /**
- * `aria-invalid` and `aria-describedby` of a control: it points at its hint and error (when shown)
- * after any ids the caller gave.
+ * `aria-invalid` and `aria-describedby` of a control: it points at its hint, or at its error once
+ * there is one (the error replaces the hint), after any ids the caller gave.
  */
 export function describedControlProps(
   ids: FieldIds,
@@ -72,7 +72,7 @@ export function describedControlProps(
   const invalid = hasFieldError(error);
   return {
     'aria-invalid': invalid || undefined,
-    'aria-describedby': joinIds(describedBy, hint ? ids.hintId : null, invalid && ids.errorId),
+    'aria-describedby': joinIds(describedBy, hint && !invalid ? ids.hintId : null, invalid && ids.errorId),
   };
 }
 
@@ -92,7 +92,12 @@ export interface FieldFrameProps {
   children: ReactNode;
 }
 
-/** The wrapper of a form control: its label above it, its hint and error below it. */
+/**
+ * The wrapper of a form control: its label above it, its hint and error below it. An error replaces
+ * the hint on screen, but the hint stays in the DOM (hidden): removing a node while the focus moves
+ * between two fields of a modal (a field validated on blur) makes Radix's focus trap pull the focus
+ * to the dialog itself, a keyboard trap.
+ */
 export function FieldFrame({
   slot,
   ids,
@@ -110,7 +115,11 @@ export function FieldFrame({
         {label}
       </FieldLabel>
       {children}
-      {hint ? <FieldHint id={ids.hintId}>{hint}</FieldHint> : null}
+      {hint ? (
+        <FieldHint id={ids.hintId} hidden={hasFieldError(error)}>
+          {hint}
+        </FieldHint>
+      ) : null}
       <FieldError id={ids.errorId}>{error}</FieldError>
     </div>
   );

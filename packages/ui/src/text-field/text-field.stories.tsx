@@ -81,9 +81,11 @@ export const WithHintAndError: Story = {
     error: 'El usuario debe tener al menos 3 caracteres',
   },
   play: async ({ canvas }) => {
+    // The error replaces the hint: only the error is shown and described.
     await expect(canvas.getByRole('textbox', { name: 'Usuario' })).toHaveAccessibleDescription(
-      'Solo minúsculas, números y puntos, sin espacios. El usuario debe tener al menos 3 caracteres',
+      'El usuario debe tener al menos 3 caracteres',
     );
+    await expect(canvas.queryByText('Solo minúsculas, números y puntos, sin espacios.')).not.toBeVisible();
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
 import { Button } from '../button/button';
-import { Modal } from '../modal/modal';
+import { Modal, ModalBody, ModalContent, ModalFooter, ModalHeader, ModalTitle } from '../modal/modal';
 import { toast } from './toast-store';
 import { Toaster } from './toaster';
 
@@ -148,20 +148,24 @@ export const OverModal: Story = {
   render: (args) => (
     <>
       <Toaster {...args} />
-      <Modal
-        defaultOpen
-        title="Editar usuario"
-        footer={
-          <Button
-            onClick={() =>
-              toast.error('Error al actualizar el usuario', { duration: Number.POSITIVE_INFINITY })
-            }
-          >
-            Guardar
-          </Button>
-        }
-      >
-        <p>Datos del usuario.</p>
+      <Modal defaultOpen>
+        <ModalContent>
+          <ModalHeader>
+            <ModalTitle>Editar usuario</ModalTitle>
+          </ModalHeader>
+          <ModalBody>
+            <p>Datos del usuario.</p>
+          </ModalBody>
+          <ModalFooter>
+            <Button
+              onClick={() =>
+                toast.error('Error al actualizar el usuario', { duration: Number.POSITIVE_INFINITY })
+              }
+            >
+              Guardar
+            </Button>
+          </ModalFooter>
+        </ModalContent>
       </Modal>
     </>
   ),
@@ -172,5 +176,45 @@ export const OverModal: Story = {
     await userEvent.click(screen.getByRole('button', { name: 'Cerrar notificación' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     await expect(screen.getByRole('dialog', { name: 'Editar usuario' })).toBeVisible();
+  },
+};
+
+function overlaps(a: DOMRect, b: DOMRect): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/**
+ * Issue 14 item 6: a toast never hides a modal's footer (an error toast covered 'Crear usuario'),
+ * even when the modal is as tall as the screen.
+ */
+export const NeverCoversModalFooter: Story = {
+  render: (args) => (
+    <>
+      <Toaster {...args} />
+      <Modal defaultOpen>
+        <ModalContent size="lg">
+          <ModalHeader>
+            <ModalTitle>Añadir Nuevo Usuario</ModalTitle>
+          </ModalHeader>
+          <ModalBody>
+            <div className="h-[150vh]">Formulario largo</div>
+          </ModalBody>
+          <ModalFooter>
+            <Button
+              onClick={() => toast.error('Error al crear el usuario', { duration: Number.POSITIVE_INFINITY })}
+            >
+              Crear usuario
+            </Button>
+          </ModalFooter>
+        </ModalContent>
+      </Modal>
+    </>
+  ),
+  play: async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Crear usuario' }));
+    const alert = await screen.findByRole('alert');
+    const footer = document.querySelector('[data-slot="modal-footer"]');
+    if (!footer) throw new Error('no modal footer');
+    await expect(overlaps(alert.getBoundingClientRect(), footer.getBoundingClientRect())).toBe(false);
   },
 };

@@ -78,7 +78,7 @@ export interface ToasterProps {
 /**
  * Shows the toasts raised with `toast()`. Render it once near the root of the app. It renders in a
  * portal on `document.body`, and only while there is something to show, so it stays reachable when
- * a modal dialog is open.
+ * a modal dialog is open. It sits at the top centre, away from the footer (and its buttons) of any modal.
  */
 export function Toaster({ label, dismissLabel, className }: ToasterProps) {
   const messages = useUiMessages();
@@ -103,7 +103,8 @@ export function Toaster({ label, dismissLabel, className }: ToasterProps) {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
       className={cn(
-        'pointer-events-none fixed end-4 bottom-4 z-[60] flex w-[calc(100vw-2rem)] max-w-sm flex-col gap-2',
+        // Top centre: modals keep their actions in a footer at the bottom, so a toast never hides them.
+        'pointer-events-none fixed top-4 left-1/2 z-[60] flex w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 flex-col gap-2',
         className,
       )}
     >

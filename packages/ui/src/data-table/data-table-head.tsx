@@ -1,0 +1,111 @@
+import type { RowData } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { Checkbox } from '../checkbox/checkbox';
+import { useUiMessages } from '../i18n/ui-provider';
+import { cn } from '../lib/cn';
+import { alignClass, columnAlign, toPx } from './cell-values';
+import type { DataTableColumn } from './data-table.types';
+import type { DataTableState } from './use-data-table';
+
+/** Class names of a header cell; sticky when the body scrolls under it. */
+export function headCellClass(sticky: boolean): string {
+  return cn(
+    'whitespace-nowrap border-line border-b bg-canvas px-3 py-2 font-semibold text-ink text-xs uppercase tracking-wide',
+    sticky && 'sticky top-0 z-10',
+  );
+}
+
+const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
+
+interface SortableHeadProps<TData extends RowData> {
+  column: DataTableColumn<TData>;
+  state: DataTableState<TData>;
+  sticky: boolean;
+}
+
+/** One column header: a sort button with its direction (`aria-sort`) when the column sorts. */
+function ColumnHead<TData extends RowData>({ column, state, sticky }: SortableHeadProps<TData>) {
+  const canSort = state.canSort(column.id);
+  const direction = state.sortDirection(column.id);
+  const align = columnAlign(column);
+  const SortIcon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <th
+      scope="col"
+      data-slot="data-table-head"
+      aria-sort={canSort ? (direction ? ariaSort[direction] : 'none') : undefined}
+      style={{ width: toPx(column.width) }}
+      className={cn(headCellClass(sticky), alignClass[align], column.headerClassName)}
+    >
+      {canSort ? (
+        <button
+          type="button"
+          data-slot="data-table-sort"
+          onClick={() => state.toggleSort(column.id)}
+          className={cn(
+            'inline-flex items-center gap-1 rounded-sm align-middle font-semibold uppercase tracking-wide hover:text-brand-700',
+            align === 'end' && 'flex-row-reverse',
+            direction ? 'text-brand-700' : undefined,
+          )}
+        >
+          {column.header}
+          <SortIcon aria-hidden="true" className={cn('size-3.5 shrink-0', !direction && 'opacity-50')} />
+        </button>
+      ) : (
+        column.header
+      )}
+    </th>
+  );
+}
+
+export interface DataTableHeadRowProps<TData extends RowData> {
+  columns: readonly DataTableColumn<TData>[];
+  state: DataTableState<TData>;
+  selectable: boolean;
+  showRowNumbers: boolean;
+  /** The header stays on top while the body scrolls. */
+  sticky: boolean;
+  /** Disables select-all (while loading or without rows). */
+  selectAllDisabled: boolean;
+  /** `aria-rowindex` of the header row, when the table announces its row count. */
+  ariaRowIndex?: number;
+}
+
+/** The header row: select-all, the '#' column and the column headers. */
+export function DataTableHeadRow<TData extends RowData>({
+  columns,
+  state,
+  selectable,
+  showRowNumbers,
+  sticky,
+  selectAllDisabled,
+  ariaRowIndex,
+}: DataTableHeadRowProps<TData>) {
+  const messages = useUiMessages();
+  const cellClass = headCellClass(sticky);
+  return (
+    <tr aria-rowindex={ariaRowIndex}>
+      {selectable ? (
+        <td className={cn(cellClass, 'w-10')}>
+          <Checkbox
+            aria-label={messages.tableSelectAll}
+            checked={state.allRowsChecked}
+            disabled={selectAllDisabled}
+            onCheckedChange={(value) => state.toggleAllRows(value === true)}
+            className="items-center"
+            boxClassName="mt-0"
+          />
+        </td>
+      ) : null}
+      {showRowNumbers ? (
+        <th scope="col" className={cn(cellClass, 'w-12 text-end')}>
+          <span aria-hidden="true">{messages.tableRowNumber}</span>
+          <span className="sr-only">{messages.tableRowNumberLabel}</span>
+        </th>
+      ) : null}
+      {columns.map((column) => (
+        <ColumnHead key={column.id} column={column} state={state} sticky={sticky} />
+      ))}
+    </tr>
+  );
+}
