@@ -10,9 +10,13 @@
  *       authentication in front of a handler that reads nothing (the cost of being signed in); two routes
  *       that also query the database are printed for reference (a database round trip is not auth overhead)
  *
+ *   (d) dashboard/resumen p50/p95 with the same 1,000,000 assignments, staff and Visitador (goal p95 ≤ 50 ms,
+ *       both databases)
+ *   (e) all_users and competitiviness_stats with 2,000 users (goal p95 ≤ 25 ms on PostgreSQL)
+ *
  * Env: BENCH_PG_URL (server URL; a fresh database is created on it and dropped), BENCH_ROWS (100000),
  * BENCH_ASSIGNMENTS (1000000), BENCH_SECONDS (throughput time per route, 5), BENCH_ONLY=pglite|postgres,
- * BENCH_PARTS (a,b,c).
+ * BENCH_PARTS (a,b,c,d,e).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -20,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { normalizeStateName } from '@socio/contracts';
+import { apiRoutes, normalizeStateName } from '@socio/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
@@ -30,6 +34,7 @@ import { createDatabase, type DatabaseHandle } from '../src/db/index';
 import { migrate } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import { currentUser, requireRole } from '../src/http/auth';
+import { apiUrl } from '../src/http/route';
 import { visitorLoads } from '../src/modules/cargas/repo';
 import { processRows } from '../src/modules/cargas/rows';
 import { seed } from '../src/seed/index';
@@ -38,7 +43,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ASSIGNMENTS = Number(process.env.BENCH_ASSIGNMENTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
-const PARTS = (process.env.BENCH_PARTS ?? 'a,b,c').split(',');
+const PARTS = (process.env.BENCH_PARTS ?? 'a,b,c,d,e').split(',');
 const ADMIN = { email: 'admin@socioeconomico.mx', password: 'Admin2026!' };
 
 interface Line {
@@ -113,7 +118,11 @@ function lit(value: unknown): string {
 /* ------------------------------------------------------------------------------------------------ */
 
 async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const res = await app.inject({
+    method: 'POST',
+    url: apiUrl(apiRoutes.auth.login),
+    payload: { email, password },
+  });
   if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
   return (res.json() as { token: string }).token;
 }
@@ -207,7 +216,7 @@ async function benchCarga(label: string, db: Kysely<Database>, app: FastifyInsta
   const t1 = performance.now();
   const proc = await app.inject({
     method: 'POST',
-    url: '/api/cargas/process_carga',
+    url: apiUrl(apiRoutes.cargas.process),
     headers,
     payload: JSON.stringify({ rows, loadType: 'TEC_MTY' }),
   });
@@ -216,7 +225,7 @@ async function benchCarga(label: string, db: Kysely<Database>, app: FastifyInsta
   const body = proc.json() as { processedData: unknown[]; invalidCount: number; validCount: number };
   const save = await app.inject({
     method: 'POST',
-    url: '/api/cargas/save_carga',
+    url: apiUrl(apiRoutes.cargas.save),
     headers,
     payload: JSON.stringify({
       fileName: 'bench.xlsx',
@@ -256,23 +265,18 @@ async function benchCarga(label: string, db: Kysely<Database>, app: FastifyInsta
   await truncateOperations(db);
 }
 
-/** (b) active_assignments latency with a million assignments. */
-async function benchList(
-  label: string,
-  db: Kysely<Database>,
-  app: FastifyInstance,
-  adminToken: string,
-  visitorToken: string,
-  postgres: boolean,
-) {
+/**
+ * Inserts `count` assignments (and their folios) of the demo visitors with generate_series, in
+ * batches of 250,000. Also used by `BENCH_SEED_URL` (the browser bench of the Cargas screen).
+ */
+export async function insertAssignments(db: Kysely<Database>, count = ASSIGNMENTS) {
   const visitors = (
     await db.selectFrom('usuarios').select('id_usuario').where('rol', '=', 'visitador').execute()
   ).map((v) => v.id_usuario);
-  const t0 = performance.now();
   const nv = visitors.length;
   const BATCH = 250_000;
-  for (let start = 1; start <= ASSIGNMENTS; start += BATCH) {
-    const end = Math.min(ASSIGNMENTS, start + BATCH - 1);
+  for (let start = 1; start <= count; start += BATCH) {
+    const end = Math.min(count, start + BATCH - 1);
     await sql`INSERT INTO folios (folio, estado, id_estado, direccion)
       SELECT 'M-' || g, 'Nuevo León', 19, 'Av. Juárez ' || g || ', Centro, Monterrey, Nuevo León, CP 64000'
       FROM generate_series(${start}::int, ${end}::int) g`.execute(db);
@@ -285,6 +289,19 @@ async function benchList(
         CASE WHEN f.id_folio * 7 % 4 = 2 THEN timestamptz '2025-01-05' + ((f.id_folio / 3) * interval '30 seconds') END
       FROM folios f WHERE f.id_folio BETWEEN ${start} AND ${end}`.execute(db);
   }
+}
+
+/** (b) active_assignments latency with a million assignments. */
+async function benchList(
+  label: string,
+  db: Kysely<Database>,
+  app: FastifyInstance,
+  adminToken: string,
+  visitorToken: string,
+  postgres: boolean,
+) {
+  const t0 = performance.now();
+  await insertAssignments(db);
   const insertMs = performance.now() - t0;
   const t1 = performance.now();
   await sql`VACUUM ANALYZE folios`.execute(db);
@@ -324,8 +341,8 @@ async function benchList(
     token: visitorToken,
   });
   const ITER = 200;
-  for (const c of cases) {
-    const url = `/api/cargas/active_assignments?page_size=${size}&${c.url}`;
+  for (const c of PARTS.includes('b') ? cases : []) {
+    const url = `${apiUrl(apiRoutes.cargas.activeAssignments)}?page_size=${size}&${c.url}`;
     const headers = { authorization: `Bearer ${c.token}` };
     for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url, headers });
     const times: number[] = [];
@@ -348,7 +365,77 @@ async function benchList(
       ok: postgres ? p95 <= 20 : null,
     });
   }
+  if (PARTS.includes('d')) await benchDashboard(label, app, adminToken, visitorToken);
+  if (PARTS.includes('e')) await benchUsers(label, db, app, adminToken, postgres);
   await truncateOperations(db);
+}
+
+/** p50/p95 of `ITER` sequential GETs of `url` (after 5 warm-up calls); throws on a non-200 answer. */
+async function latency(app: FastifyInstance, url: string, token: string, iter = 200) {
+  const headers = { authorization: `Bearer ${token}` };
+  for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url, headers });
+  const times: number[] = [];
+  for (let i = 0; i < iter; i++) {
+    const s = performance.now();
+    const res = await app.inject({ method: 'GET', url, headers });
+    times.push(performance.now() - s);
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** (d) GET /api/dashboard/resumen with the million assignments: staff and a Visitador. */
+async function benchDashboard(label: string, app: FastifyInstance, adminToken: string, visitorToken: string) {
+  const url = apiUrl(apiRoutes.dashboard.resumen);
+  for (const [who, token] of [
+    ['Administrador', adminToken],
+    ['Visitador', visitorToken],
+  ] as const) {
+    const { p50, p95 } = await latency(app, url, token);
+    report({
+      db: label,
+      test: `(d) dashboard/resumen con ${ASSIGNMENTS.toLocaleString('es-MX')} asignaciones, ${who}: p50 ${ms(p50)}, p95`,
+      value: ms(p95),
+      goal: '≤ 50 ms',
+      ok: p95 <= 50,
+    });
+  }
+}
+
+/** (e) all_users and competitiviness_stats with 2,000 users (extra visitors added, then removed). */
+async function benchUsers(
+  label: string,
+  db: Kysely<Database>,
+  app: FastifyInstance,
+  adminToken: string,
+  postgres: boolean,
+) {
+  const USERS = 2_000;
+  const existing = Number(
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM usuarios`.execute(db)).rows[0]?.n ?? 0,
+  );
+  await sql`INSERT INTO usuarios (username, email, password_hash, nombres, apellido_paterno, apellido_materno, rol)
+    SELECT 'bench' || g, 'bench' || g || '@bench.mx', 'x', 'Bench', 'Visitador ' || g, 'Prueba', 'visitador'
+    FROM generate_series(1, ${Math.max(0, USERS - existing)}::int) g`.execute(db);
+  await sql`ANALYZE usuarios`.execute(db);
+  try {
+    for (const [name, route] of [
+      ['all_users', apiRoutes.users.all],
+      ['competitiviness_stats', apiRoutes.users.competitiveness],
+    ] as const) {
+      const { p50, p95 } = await latency(app, apiUrl(route), adminToken, 100);
+      report({
+        db: label,
+        test: `(e) ${name} con ${USERS.toLocaleString('es-MX')} usuarios: p50 ${ms(p50)}, p95`,
+        value: ms(p95),
+        goal: postgres ? '≤ 25 ms' : '',
+        ok: postgres ? p95 <= 25 : null,
+      });
+    }
+  } finally {
+    await sql`DELETE FROM usuarios WHERE username LIKE 'bench%'`.execute(db);
+  }
 }
 
 /** Requests per second of GET `url` over keep-alive HTTP with `concurrency` clients, for `seconds`. */
@@ -405,8 +492,8 @@ async function benchThroughput(label: string, app: FastifyInstance, token: strin
   const targets = [
     { port: barePort, url: '/bare', headers: {} },
     { port: appPort, url: '/api/bench/autenticado', headers: auth },
-    { port: appPort, url: '/api/auth/me', headers: auth },
-    { port: appPort, url: '/api/cargas/assignment_stats', headers: auth },
+    { port: appPort, url: apiUrl(apiRoutes.auth.me), headers: auth },
+    { port: appPort, url: apiUrl(apiRoutes.cargas.stats), headers: auth },
   ];
   const samples: number[][] = targets.map(() => []);
   const ROUNDS = 5;
@@ -471,7 +558,7 @@ async function runOn(label: string, handle: DatabaseHandle, config: AppConfig) {
     const adminToken = await login(app, ADMIN.email, ADMIN.password);
     const visitorToken = await login(app, 'visitador1@socioeconomico.mx', 'Demo2026!');
     if (PARTS.includes('a')) await benchCarga(label, handle.db, app, adminToken);
-    if (PARTS.includes('b'))
+    if (PARTS.includes('b') || PARTS.includes('d') || PARTS.includes('e'))
       await benchList(label, handle.db, app, adminToken, visitorToken, handle.kind === 'postgres');
     if (PARTS.includes('c')) await benchThroughput(label, app, adminToken);
   } finally {
@@ -493,7 +580,36 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * `BENCH_SEED_URL=postgres://…/db tsx bench/run.ts`: only prepares that (existing, empty) database —
+ * migrations, admin and demo people, BENCH_ASSIGNMENTS assignments, VACUUM ANALYZE — and leaves it
+ * there (the Cargas screen bench then serves the app on it).
+ */
+async function seedOnly(url: string) {
+  const handle = await createDatabase({ databaseUrl: url, dataDir: tmpdir() });
+  try {
+    await migrate(handle.db);
+    await seed(handle.db, {
+      ...ADMIN,
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+      demo: true,
+      demoOperations: false,
+    });
+    const t0 = performance.now();
+    await insertAssignments(handle.db);
+    await sql`VACUUM ANALYZE folios`.execute(handle.db);
+    await sql`VACUUM ANALYZE asignaciones`.execute(handle.db);
+    console.info(
+      `${ASSIGNMENTS.toLocaleString('es-MX')} asignaciones insertadas en ${ms(performance.now() - t0)}`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
 async function main() {
+  if (process.env.BENCH_SEED_URL) return seedOnly(process.env.BENCH_SEED_URL);
   const started = performance.now();
   console.info(
     `Bench de la API: ${ROWS.toLocaleString('es-MX')} filas por carga, ${ASSIGNMENTS.toLocaleString('es-MX')} asignaciones, Node ${process.version}`,

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { apiRoutes } from '@socio/contracts';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -14,10 +17,12 @@ import Fastify, {
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppConfig } from './config';
-import type { DatabaseHandle, DatabaseKind } from './db/index';
+import { type DatabaseHandle, type DatabaseKind, pingDatabase } from './db/index';
 import type { Database } from './db/schema';
-import { registerAuth } from './http/auth';
-import { ERROR_MESSAGES, HttpError } from './http/errors';
+import { DomainError } from './domain-errors';
+import { registerAuth, subscribeAuthInvalidation } from './http/auth';
+import { domainErrorReply, ERROR_MESSAGES } from './http/errors';
+import { API_BASE, registerRoute } from './http/route';
 import {
   RequestValidationError,
   type ZodTypeProvider,
@@ -30,6 +35,7 @@ import { createTokenService } from './modules/auth/tokens';
 import { cargasRoutes } from './modules/cargas/routes';
 import { catalogosRoutes } from './modules/catalogos/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { entregasRoutes } from './modules/entregas/routes';
 import { reportesRoutes } from './modules/reportes/routes';
 import { usersRoutes } from './modules/users/routes';
 
@@ -38,6 +44,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dbKind: DatabaseKind;
     config: AppConfig;
+    /** Every route registered (method and URL, HEAD included): the route-table test reads it. */
+    registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
 }
 
@@ -51,7 +59,8 @@ export interface BuildAppOptions {
 /** Default JSON body limit; routes that take big payloads (cargas) raise it with `bodyLimit`. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-export const healthResponseSchema = z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) });
+/** Responses smaller than this are sent as they are (compressing them costs more than it saves). */
+export const COMPRESS_THRESHOLD = 1024;
 
 /** Content-Security-Policy compatible with the SPA (pdf.js workers, blob: PDFs, inline styles of charts). */
 const CSP_DIRECTIVES = {
@@ -104,10 +113,16 @@ const BUSBOY_MESSAGES = [
 function classifyInputError(error: unknown): { status: number; detail: string } | null {
   const e = error as { message?: unknown; code?: unknown; severity?: unknown };
   const message = typeof e?.message === 'string' ? e.message : '';
-  if (BUSBOY_MESSAGES.some((m) => message.startsWith(m))) {
+  const code = typeof e?.code === 'string' ? e.code : '';
+  // A body cut off by the client (connection closed inside a multipart file part) is the request's fault.
+  if (
+    BUSBOY_MESSAGES.some((m) => message.startsWith(m)) ||
+    message === 'aborted' ||
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE'
+  ) {
     return { status: 400, detail: ERROR_MESSAGES.badMultipart };
   }
-  const code = typeof e?.code === 'string' ? e.code : '';
   if (/^[0-9A-Z]{5}$/.test(code) && e.severity !== undefined) {
     if (code === '23505') return { status: 409, detail: ERROR_MESSAGES.duplicate };
     if (code.startsWith('22') || code === '23502' || code === '23503' || code === '23514') {
@@ -118,7 +133,7 @@ function classifyInputError(error: unknown): { status: number; detail: string } 
 }
 
 function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  return url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
 }
 
 /** Builds the Fastify app: plugins, error shapes, security headers, docs and every module under `/api`. */
@@ -153,7 +168,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('dbKind', kind);
   app.decorate('config', config);
+  const registeredRoutes: Array<{ method: string; url: string }> = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) registeredRoutes.push({ method, url: r.url });
+  });
   registerAuth(app, createTokenService(config.jwtSecret, config.jwtExpiresInSeconds));
+  // Other servers' deactivations, logouts and password changes reach this one's auth cache at once.
+  if ('listen' in options.db) await subscribeAuthInvalidation(app, options.db.listen);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -161,9 +183,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return payload;
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
+  app.setErrorHandler((error: FastifyError | DomainError | RequestValidationError, request, reply) => {
+    if (error instanceof DomainError) {
+      const answer = domainErrorReply(error);
+      return reply.status(answer.status).headers(answer.headers).send(answer.body);
     }
     if (error instanceof RequestValidationError) {
       return reply.status(422).send({ detail: error.issues });
@@ -201,6 +224,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
+    // HSTS only when the app is reached over HTTPS (HTTPS=1, a TLS proxy in front): over plain HTTP on an
+    // internal network it would make browsers refuse the other internal HTTP sites of the domain.
+    hsts: config.https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+
+  // Responses over 1 KB compressed when the client accepts it (brotli at a fast level, else gzip);
+  // request bodies sent with `Content-Encoding: gzip|deflate|br` are decompressed before parsing, and
+  // the route's body limit counts the DECOMPRESSED bytes (fastify's raw-body reader), so a zip bomb
+  // gets 413 instead of filling the memory. Precompressed static files already carry their encoding.
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    requestEncodings: ['gzip', 'deflate', 'br'],
   });
 
   await app.register(swagger, {
@@ -219,31 +257,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: openApiTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, uiConfig: { docExpansion: 'list' } });
+  app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['sistema'],
-        summary: 'Estado del servidor',
-        security: [],
-        response: { 200: healthResponseSchema },
-      },
-    },
-    async () => {
-      await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
-      return { status: 'ok' as const, db: kind };
-    },
-  );
+  registerRoute(app, apiRoutes.sistema.health, async () => ({
+    status: 'ok' as const,
+    db: await pingDatabase(db, kind),
+  }));
 
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(usersRoutes, { prefix: '/api/users' });
-  await app.register(catalogosRoutes, { prefix: '/api/catalogos' });
-  await app.register(cargasRoutes, { prefix: '/api/cargas' });
-  await app.register(reportesRoutes, { prefix: '/api/reportes' });
-  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(catalogosRoutes);
+  await app.register(cargasRoutes);
+  await app.register(reportesRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(entregasRoutes);
 
   const appDir = config.serveAppDir;
   const serveApp = appDir !== null && existsSync(path.join(appDir, 'index.html'));
@@ -256,6 +284,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      // dist/ holds .br/.gz twins from the build (apps/backoffice/build/precompress.ts): chosen by
+      // Accept-Encoding, with `Vary: Accept-Encoding`.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const rel = path.relative(appDir, filePath).split(path.sep).join('/');
         reply.header(
@@ -268,7 +299,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (serveApp && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname)) {
+    if (
+      serveApp &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(pathname) &&
+      // A missing hashed asset (or a source map, never served) is a 404, not the SPA's index.html.
+      !pathname.startsWith('/assets/')
+    ) {
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')

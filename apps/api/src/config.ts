@@ -1,10 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Root of the repository (apps/api/src → ../../..). Relative paths in the environment resolve from here. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * Root of the repository: the nearest folder above this module holding pnpm-workspace.yaml (the source
+ * runs from apps/api/src, the production build from apps/api/dist). Relative paths in the environment
+ * resolve from here.
+ */
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'pnpm-workspace.yaml'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../../..');
+  }
+}
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@socioeconomico.mx';
 export const DEFAULT_ADMIN_PASSWORD = 'Admin2026!';
@@ -13,7 +32,15 @@ export const DEMO_PASSWORD = 'Demo2026!';
 
 export interface AppConfig {
   port: number;
+  /** Address to listen on: 127.0.0.1 by default (this machine only); 0.0.0.0 serves the network. */
   host: string;
+  /**
+   * The app is reached over HTTPS (a TLS proxy in front: `HTTPS=1`): send Strict-Transport-Security.
+   * Off by default: HSTS over plain HTTP would make browsers refuse other internal HTTP sites.
+   */
+  https?: boolean;
+  /** Failed logins allowed from one address across every e-mail within `loginWindowMinutes` (default 30). */
+  loginMaxFailuresPerAddress?: number;
   /** PostgreSQL URL; `null` → embedded PGlite in `dataDir`. */
   databaseUrl: string | null;
   /** Directory of the embedded database and generated secrets. `'memory://'` keeps PGlite in memory (tests). */
@@ -34,6 +61,10 @@ export interface AppConfig {
   /** Failed logins allowed per e-mail + IP within `loginWindowMinutes`. */
   loginMaxFailures: number;
   loginWindowMinutes: number;
+  /** SMTP server of report e-mails (`smtp://user:pass@host:587`); unset → `.eml` files in `DATA_DIR/outbox/`. */
+  smtpUrl?: string | null;
+  /** Sender of report e-mails (`MAIL_FROM`). */
+  mailFrom?: string;
 }
 
 export class ConfigError extends Error {
@@ -61,7 +92,7 @@ function persistentSecret(dataDir: string): string {
     const existing = readFileSync(file, 'utf8').trim();
     if (existing.length >= 32) return existing;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
@@ -82,7 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const serveAppDir = env.SERVE_APP_DIR?.trim() ? path.resolve(REPO_ROOT, env.SERVE_APP_DIR.trim()) : null;
   return {
     port: parsePort(env.PORT),
-    host: env.HOST?.trim() || '0.0.0.0',
+    host: env.HOST?.trim() || '127.0.0.1',
+    https: parseBool(env.HTTPS, false),
     databaseUrl,
     dataDir,
     jwtSecret,
@@ -95,5 +127,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     validateResponses: parseBool(env.VALIDATE_RESPONSES, false),
     loginMaxFailures: 10,
     loginWindowMinutes: 15,
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM?.trim() || undefined,
   };
+}
+
+/** True for addresses only this machine can reach (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * Keeps the server's files private to its account: umask 0o077 for everything the process creates from now
+ * on (PGlite's data files, the generated JWT secret), and `DATA_DIR` itself fixed to 0700 with its files 0600
+ * and folders 0700 (trees created by older versions were 0666/0777). Symbolic links are left alone.
+ * Returns how many modes were changed.
+ */
+export function secureDataDir(dataDir: string): number {
+  process.umask(0o077);
+  if (dataDir.startsWith('memory://') || !existsSync(dataDir)) return 0;
+  let changed = 0;
+  const fix = (target: string) => {
+    const stat = lstatSync(target);
+    if (stat.isSymbolicLink()) return;
+    const wanted = stat.isDirectory() ? 0o700 : 0o600;
+    if ((stat.mode & 0o777) !== wanted) {
+      chmodSync(target, wanted);
+      changed += 1;
+    }
+    if (stat.isDirectory()) for (const name of readdirSync(target)) fix(path.join(target, name));
+  };
+  fix(dataDir);
+  return changed;
 }

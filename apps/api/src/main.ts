@@ -1,10 +1,19 @@
+import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, DEMO_PASSWORD, loadConfig } from './config';
+import { ConfigError, DEMO_PASSWORD, loadConfig, REPO_ROOT, secureDataDir } from './config';
 import { createDatabase } from './db/index';
 import { migrate } from './db/migrate';
+import { assertSafeToExpose } from './modules/auth/service';
+import { createMailTransport, mailSettings } from './modules/entregas/mail';
+import { createDeliveryWorker } from './modules/entregas/worker';
 import { seed } from './seed/index';
 
+const DATA_DIR = path.resolve(REPO_ROOT, process.env.DATA_DIR?.trim() || '.data');
+
 async function main(): Promise<void> {
+  // Files of the embedded database and the generated secret: readable by this account only (also fixes
+  // trees created 0666/0777 by older versions). Before loadConfig, which may write DATA_DIR/jwt-secret.
+  secureDataDir(DATA_DIR);
   const config = loadConfig();
   const database = await createDatabase(config);
   const applied = await migrate(database.db);
@@ -13,7 +22,17 @@ async function main(): Promise<void> {
     adminPassword: config.adminPassword,
     demo: config.demoData,
   });
+  await assertSafeToExpose(database.db, config.host);
   const app = await buildApp({ db: database, config });
+  // E-mail delivery of reports (outbox): runs in the API process, never inside buildApp (tests).
+  const mail = mailSettings(config);
+  const transport = createMailTransport(mail);
+  const worker = createDeliveryWorker({
+    db: database.db,
+    transport,
+    from: mail.from,
+    log: app.log.child({ module: 'entregas' }),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -23,6 +42,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await worker.stop();
+      transport.close();
       await app.close();
       await database.close();
       process.exit(0);
@@ -35,6 +56,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  worker.start();
 
   const dbText =
     database.kind === 'pglite'
@@ -47,6 +69,7 @@ async function main(): Promise<void> {
     `  API:            http://localhost:${config.port}/api   Documentación: http://localhost:${config.port}/api/docs`,
     `  Base de datos:  ${dbText}`,
     `  Migraciones:    ${applied.length ? `aplicadas ${applied.join(', ')}` : 'al día'}`,
+    `  Correo:         ${mail.transporte === 'smtp' ? 'SMTP (SMTP_URL)' : `archivos .eml en ${mail.outboxDir} (SMTP_URL no definido)`}`,
     seeded.seeded
       ? `  Datos iniciales: ${seeded.users} usuarios creados`
       : '  Datos iniciales: ya existían usuarios',
@@ -65,6 +88,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
+  try {
+    secureDataDir(DATA_DIR);
+  } catch {
+    // Reported below with the original error.
+  }
   if (err instanceof ConfigError) {
     console.error(`Error de configuración: ${err.message}`);
   } else {

@@ -130,10 +130,9 @@ describe.each(dbKinds())('auth (%s)', (kind) => {
       ).toBe(200);
       // The lock lifts when the failures are older than the window.
       await ctx.db
-        .updateTable('login_attempts')
-        .set({ attempted_at: new Date(Date.now() - 16 * 60 * 1000) })
-        .where('ip', '=', ip)
-        .where('email', '=', email)
+        .updateTable('login_throttle')
+        .set({ window_start: new Date(Date.now() - 16 * 60 * 1000) })
+        .where('key', '=', `e:${email}|${ip}`)
         .execute();
       expect((await login(ctx, { email, password: DEMO_PASSWORD }, ip)).statusCode).toBe(200);
     });

@@ -2,7 +2,13 @@ import type { Assignment, AssignmentStats, ProcessCargaResponse, SaveCargaRespon
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAssignments } from '../src/modules/cargas/repo';
-import { createTestContext, dbKinds, type TestContext, userIdByEmail } from './helpers';
+import {
+  createTestContext,
+  dbKinds,
+  manualAssignmentPayload,
+  type TestContext,
+  userIdByEmail,
+} from './helpers';
 
 const row = (i: number, overrides: Record<string, unknown> = {}) => ({
   row_index: i,
@@ -70,7 +76,8 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
       ['POST', 'process_carga'],
       ['POST', 'save_carga'],
       ['POST', 'save_manual_assignment'],
-      ['PATCH', 'asignaciones/1'],
+      // PATCH asignaciones/{id} is open to a Visitador for their own (see cargas-lifecycle.test.ts).
+      ['PUT', 'asignaciones/1/visitador'],
     ] as const)('%s %s: 401 without a token, 403 for a Visitador', async (method, url) => {
       const anon = await ctx.request({ method, url: `/api/cargas/${url}`, payload: {} });
       expect(anon.statusCode).toBe(401);
@@ -462,31 +469,7 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
   });
 
   function manual(overrides: Record<string, unknown> = {}) {
-    return {
-      loadType: 'TEC_MTY',
-      visitor_id: visitador[7],
-      state_visitor: 'Ciudad de México',
-      visitor_name: 'Guadalupe Martínez Soto',
-      date: '22/11/2026',
-      producto: 'TEC DE MTY',
-      folio: 'M-1',
-      nombre_alumno: 'Ana López',
-      campus_ingreso: 'Ciudad de México',
-      correo_alumno: 'ana@example.mx',
-      calle: 'Insurgentes Sur 100',
-      colonia: 'Del Valle',
-      ciudad: 'Ciudad de México',
-      estado: 'Ciudad de México',
-      codigo_postal: '03100',
-      tel1: '55 1234 5678',
-      tel2: '',
-      nombre_padre: 'Juan López',
-      dia_agendo_crm: '2026-11-20',
-      id_folio: 'M-1',
-      state_of_folio: 'Ciudad de México',
-      address_complete_folio: 'Insurgentes Sur 100, Del Valle, Ciudad de México, Ciudad de México, CP 03100',
-      ...overrides,
-    };
+    return manualAssignmentPayload(visitador[7], overrides);
   }
 
   describe('POST save_manual_assignment', () => {

@@ -7,12 +7,13 @@ import { API_ROUTES } from './routes';
 /**
  * Fuzz: thousands of malformed requests over every route of the OpenAPI document (random path params,
  * query strings, headers and bodies — wrong types, huge strings, nulls, arrays, broken JSON, wrong
- * content types — with and without a valid token). None may answer 5xx. Deterministic (seeded PRNG);
+ * content types, row cells that are objects, arrays nested 10,000 deep, multipart bodies cut inside the
+ * file part — with and without a valid token). None may answer 5xx. Deterministic (seeded PRNG);
  * FUZZ_SEED and FUZZ_REQUESTS override the seed and the count.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2_400);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 5_000);
 
 type JsonSchema = {
   type?: string | string[];
@@ -229,7 +230,41 @@ function buildRequest(route: FuzzRoute, rng: Rng, tokens: Record<string, string>
     }
     return options;
   }
-  switch (rng.below(9)) {
+  switch (rng.below(12)) {
+    case 9: {
+      // Row cells that are objects (issue 13: 500 in process_carga and save_carga).
+      const cell = rng.pick<unknown>([{ toString: 1 }, { valueOf: 'x' }, [1, 2], { a: { b: 1 } }]);
+      headers['content-type'] = 'application/json';
+      options.payload = JSON.stringify({
+        rows: [{ row_index: 2, Folio: 'F-1', Estado: cell }],
+        processedData: [{ id_folio: 'F-1', Estado: cell }],
+        loadType: 'TEC_MTY',
+        folio: cell,
+      });
+      break;
+    }
+    case 10: {
+      // Arrays nested 10,000 deep in a random field.
+      const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+      headers['content-type'] = 'application/json';
+      options.payload = rng.pick([
+        `{"rows":[{"row_index":2,"Folio":${deep}}],"loadType":"TEC_MTY"}`,
+        `{"processedData":${deep},"loadType":"TEC_MTY"}`,
+        `{"a":${deep}}`,
+        deep,
+      ]);
+      break;
+    }
+    case 11: {
+      // A multipart body cut off inside the file part.
+      const full =
+        '--x\r\nContent-Disposition: form-data; name="folio"\r\n\r\nF-1\r\n' +
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="r.pdf"\r\nContent-Type: application/pdf\r\n\r\n' +
+        `%PDF-1.4\n${'x'.repeat(rng.below(2_000))}\n%%EOF\r\n--x--\r\n`;
+      headers['content-type'] = 'multipart/form-data; boundary=x';
+      options.payload = full.slice(0, 60 + rng.below(full.length - 60));
+      break;
+    }
     case 0:
       headers['content-type'] = 'application/json';
       options.payload = rng.pick([

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Rol } from '@socio/contracts';
+import { ALL_ROLES, type Rol } from '@socio/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { buildApp } from '../src/app';
@@ -20,7 +20,8 @@ export const ROLE_EMAILS: Record<Rol, string> = {
   Supervisor: 'supervisor1@socioeconomico.mx',
   Visitador: 'visitador1@socioeconomico.mx',
 };
-export const ROLES: readonly Rol[] = ['Administrador', 'Supervisor', 'Visitador'];
+/** Every role, from the route table's constants. */
+export const ROLES: readonly Rol[] = ALL_ROLES;
 export const ADMIN_PASSWORD = DEFAULT_ADMIN_PASSWORD;
 export const DEMO_PASSWORD = 'Demo2026!';
 
@@ -157,4 +158,39 @@ export async function userIdByEmail(db: Kysely<Database>, email: string): Promis
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirstOrThrow();
   return row.id_usuario;
+}
+
+/**
+ * A valid TEC_MTY manual assignment for folio M-1 in Ciudad de México, as the browser sends it
+ * (fields it copies included); `overrides` replace or add fields.
+ */
+export function manualAssignmentPayload(
+  visitorId: number | undefined,
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    loadType: 'TEC_MTY',
+    visitor_id: visitorId,
+    state_visitor: 'Ciudad de México',
+    visitor_name: 'Guadalupe Martínez Soto',
+    date: '22/11/2026',
+    producto: 'TEC DE MTY',
+    folio: 'M-1',
+    nombre_alumno: 'Ana López',
+    campus_ingreso: 'Ciudad de México',
+    correo_alumno: 'ana@example.mx',
+    calle: 'Insurgentes Sur 100',
+    colonia: 'Del Valle',
+    ciudad: 'Ciudad de México',
+    estado: 'Ciudad de México',
+    codigo_postal: '03100',
+    tel1: '55 1234 5678',
+    tel2: '',
+    nombre_padre: 'Juan López',
+    dia_agendo_crm: '2026-11-20',
+    id_folio: 'M-1',
+    state_of_folio: 'Ciudad de México',
+    address_complete_folio: 'Insurgentes Sur 100, Del Valle, Ciudad de México, Ciudad de México, CP 03100',
+    ...overrides,
+  };
 }

@@ -1,8 +1,14 @@
-import type { Rol } from '@socio/contracts';
+import {
+  buildApiPath,
+  isRoleAllowed,
+  listApiRoutes,
+  type Rol,
+  type ApiRoute as TableRoute,
+} from '@socio/contracts';
 import type { HTTPMethods } from 'fastify';
 
-/** Who may call a route: 'public' (no token), 'any' (any signed-in user) or a list of roles. */
-export type Access = 'public' | 'any' | readonly Rol[];
+/** Who may call a route: 'public' (no token) or the roles of the route table. */
+export type Access = 'public' | readonly Rol[];
 
 export interface ApiRoute {
   method: Uppercase<HTTPMethods>;
@@ -11,66 +17,42 @@ export interface ApiRoute {
   /** A concrete URL to call (path parameters filled in). */
   url: string;
   access: Access;
+  /** Module and name in the route table (`cargas.save`). */
+  name: string;
+  /** The table's declaration. */
+  route: TableRoute;
 }
 
-const STAFF: readonly Rol[] = ['Administrador', 'Supervisor'];
-const ADMIN: readonly Rol[] = ['Administrador'];
+/** A value for each path parameter of the table (`edit_user/2`, `check_username/nuevo.usuario`). */
+const SAMPLE_PARAMS: Record<string, string | number> = { id: 1, username: 'nuevo.usuario' };
+const SAMPLE_PARAMS_OF: Record<string, Record<string, string | number>> = { 'users.edit': { id: 2 } };
 
-const route = (method: ApiRoute['method'], path: string, access: Access, url = path): ApiRoute => ({
-  method,
-  path,
-  url,
-  access,
-});
+/** `/users/edit_user/:id` → `/api/users/edit_user/{id}` (the OpenAPI spelling). */
+export function openApiPath(path: string): string {
+  return `/api${path.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
+}
 
 /**
- * Every API route and who may call it (the role matrix of wire.md). The role-matrix test checks this list
- * against the OpenAPI document, so a new route must be added here. The fuzz test uses it too.
+ * Every API route and who may call it, derived from the route table of @socio/contracts (the only place a
+ * route is declared). The role matrix, the OpenAPI check and the fuzz test read it.
  */
-export const API_ROUTES: readonly ApiRoute[] = [
-  route('GET', '/api/health', 'public'),
-  // auth
-  route('POST', '/api/auth/login', 'public'),
-  route('GET', '/api/auth/me', 'any'),
-  route('PUT', '/api/auth/me/change-password', 'any'),
-  // users
-  route('GET', '/api/users/all_users', STAFF),
-  route('POST', '/api/users/new_user', ADMIN),
-  route('PUT', '/api/users/edit_user/{id}', ADMIN, '/api/users/edit_user/2'),
-  route('GET', '/api/users/check_username/{username}', STAFF, '/api/users/check_username/nuevo.usuario'),
-  route('GET', '/api/users/supervisors_list', STAFF),
-  route('GET', '/api/users/regions_available', STAFF),
-  route('GET', '/api/users/competitiviness_stats', STAFF),
-  route('GET', '/api/users/percentage_completion_last_30_days', STAFF),
-  // catalogs
-  route('GET', '/api/catalogos/estados', 'any'),
-  route('GET', '/api/catalogos/clientes', 'any'),
-  // cargas
-  route('GET', '/api/cargas/active_visitors', STAFF),
-  route('GET', '/api/cargas/regions_available', STAFF),
-  route('POST', '/api/cargas/process_carga', STAFF),
-  route('POST', '/api/cargas/save_carga', STAFF),
-  route('GET', '/api/cargas/active_assignments', 'any'),
-  route('GET', '/api/cargas/assignment_stats', 'any'),
-  route('POST', '/api/cargas/save_manual_assignment', STAFF),
-  route('PATCH', '/api/cargas/asignaciones/{id}', STAFF, '/api/cargas/asignaciones/1'),
-  // reportes
-  route('GET', '/api/reportes', STAFF),
-  route('POST', '/api/reportes', STAFF),
-  route('GET', '/api/reportes/{id}/pdf', STAFF, '/api/reportes/1/pdf'),
-  route('POST', '/api/reportes/marcar_enviados', STAFF),
-  route('POST', '/api/reportes/{id}/enviar', STAFF, '/api/reportes/1/enviar'),
-  route('GET', '/api/reportes/pendientes/descarga', STAFF),
-  // dashboard
-  route('GET', '/api/dashboard/resumen', 'any'),
-];
+export const API_ROUTES: readonly ApiRoute[] = listApiRoutes().map(({ module, name, route }) => {
+  const key = `${module}.${name}`;
+  return {
+    method: route.method,
+    path: openApiPath(route.path),
+    url: `/api${buildApiPath(route.path, { ...SAMPLE_PARAMS, ...SAMPLE_PARAMS_OF[key] })}`,
+    access: route.roles,
+    name: key,
+    route,
+  };
+});
 
 /** Whether `rol` (or an anonymous caller when null) may call `r`. */
 export function allows(r: ApiRoute, rol: Rol | null): boolean {
   if (r.access === 'public') return true;
   if (rol === null) return false;
-  if (r.access === 'any') return true;
-  return r.access.includes(rol);
+  return isRoleAllowed(r.route, rol);
 }
 
 /** Routes of the OpenAPI document, as 'METHOD /path' keys. */

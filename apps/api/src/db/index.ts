@@ -3,14 +3,26 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { secureDataDir } from '../config';
 import { createPglitePool } from './pglite-pool';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** Subscribes a NOTIFY channel: `listen(channel, onPayload)` resolves to its unsubscribe. */
+export type ListenFn = (
+  channel: string,
+  onPayload: (payload: string) => void,
+) => Promise<() => Promise<void>>;
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /**
+   * LISTEN on the database. PostgreSQL: one dedicated connection per subscription, so every server on the
+   * database hears the others' `pg_notify`. PGlite: in-process (one process owns the data directory).
+   */
+  listen: ListenFn;
   close(): Promise<void>;
 }
 
@@ -42,19 +54,41 @@ const pgliteParsers = {
 
 /** Opens the database: PGlite when `databaseUrl` is null (file-backed in `dataDir`), node-postgres otherwise. */
 export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  if (config.databaseUrl) {
+  const databaseUrl = config.databaseUrl;
+  if (databaseUrl) {
     const pool = new pg.Pool({
-      connectionString: config.databaseUrl,
+      connectionString: databaseUrl,
       max: config.poolSize ?? 10,
       types: pgTypes,
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', (err) => console.error('PostgreSQL: error en una conexión inactiva', err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const listeners = new Set<pg.Client>();
+    const listen: ListenFn = async (channel, onPayload) => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      // A lost listening connection must not crash the process; the caller's caches still expire by time.
+      client.on('error', (err) =>
+        console.error(`PostgreSQL: se perdió la conexión de LISTEN ${channel}`, err),
+      );
+      client.on('notification', (msg) => {
+        if (msg.channel === channel) onPayload(msg.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.add(client);
+      return async () => {
+        if (!listeners.delete(client)) return;
+        await client.end().catch(() => undefined);
+      };
+    };
     return {
       db,
       kind: 'postgres',
+      listen,
       async close() {
+        await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
+        listeners.clear();
         await db.destroy();
       },
     };
@@ -62,15 +96,32 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
 
   const inMemory = config.dataDir.startsWith('memory://');
   const dir = inMemory ? config.dataDir : path.join(config.dataDir, 'pglite');
-  if (!inMemory) mkdirSync(dir, { recursive: true });
+  if (!inMemory) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const pglite = await PGlite.create(dir, { parsers: pgliteParsers });
+  // PGlite's file system layer creates its files 0666 whatever the umask: the data directory is 0700 (nobody
+  // else can reach what is inside), and the files are set to 0600 when opening and closing.
+  if (!inMemory) secureDataDir(config.dataDir);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) }) });
+  const listen: ListenFn = async (channel, onPayload) => {
+    const stop = await pglite.listen(channel, onPayload);
+    return async () => {
+      if (!pglite.closed) await stop();
+    };
+  };
   return {
     db,
     kind: 'pglite',
+    listen,
     async close() {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+      if (!inMemory) secureDataDir(config.dataDir);
     },
   };
+}
+
+/** One round trip to the database (health check); answers its kind. */
+export async function pingDatabase(db: Kysely<Database>, kind: DatabaseKind): Promise<DatabaseKind> {
+  await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
+  return kind;
 }

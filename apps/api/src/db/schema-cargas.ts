@@ -103,6 +103,8 @@ export interface ReportesTable {
   pdf: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
   pdf_nombre: Generated<string>;
   pdf_bytes: Generated<number>;
+  /** Page count read by parsing the PDF on upload (0003); null for rows stored before. */
+  pdf_paginas: Generated<number | null>;
   fecha_enviado: NullableTimestamp;
   creado_por: number | null;
   created_at: Timestamp;

@@ -1,6 +1,7 @@
 import type { EstatusStored, RolStored } from '@socio/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { CargasTables } from './schema-cargas';
+import type { EntregasTables } from './schema-entregas';
 
 /*
  * Kysely view of the database (migration 0001; the cargas tables come from ./schema-cargas.ts).
@@ -30,6 +31,9 @@ export interface UsuariosTable {
   foto_path: string | null;
   /** Bumped when a user is deactivated: older tokens stop working. */
   token_version: Generated<number>;
+  /** The token (jti) that survived its user's last password change, valid while token_version = kept_tv. */
+  kept_jti: Generated<string | null>;
+  kept_tv: Generated<number | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -75,17 +79,33 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Date>;
 }
 
+/** Sign-in throttle counters (0003): key `e:<email>|<ip>` or `a:<ip>`. */
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_start: Generated<Date>;
+}
+
+/** Signed-out tokens (0003), until they expire. */
+export interface RevokedTokensTable {
+  jti: string;
+  id_usuario: number;
+  expires_at: Date;
+}
+
 export interface CoreTables {
   usuarios: UsuariosTable;
   estados: EstadosTable;
   clientes: ClientesTable;
   audit_log: AuditLogTable;
   login_attempts: LoginAttemptsTable;
+  login_throttle: LoginThrottleTable;
+  revoked_tokens: RevokedTokensTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
 /** The whole database: core tables (0001) and the cargas tables (0002). */
-export type Database = CoreTables & CargasTables;
+export type Database = CoreTables & CargasTables & EntregasTables;
 
 export type Usuario = Selectable<UsuariosTable>;
 export type NewUsuario = Insertable<UsuariosTable>;

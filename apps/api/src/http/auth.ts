@@ -1,18 +1,16 @@
-import { AUTH_MESSAGES, type Rol, toWireRol } from '@socio/contracts';
+import { ALL_ROLES, AUTH_MESSAGES, type Rol, toWireRol } from '@socio/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TokenService } from '../modules/auth/tokens';
-import { HttpError } from './errors';
+import { sql } from 'kysely';
+import type { ListenFn } from '../db/index';
+import { DomainError } from '../domain-errors';
+import { findSessionUser } from '../modules/auth/repo';
+import type { TokenService, VerifiedToken } from '../modules/auth/tokens';
+import type { Actor, AuthUser } from '../session';
 
 /** A route hook; use it as `onRequest` so 401/403 come before body validation (422). */
 export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** The signed-in user of a request (set by `app.authenticate`). */
-export interface AuthUser {
-  id_usuario: number;
-  rol: Rol;
-  email: string;
-  username: string;
-}
+export type { AuthUser };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +22,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate` / `requireRole`; null on public routes. */
     user: AuthUser | null;
+    /** The verified token of `user` (its jti and expiry: logout, password change). */
+    authToken: VerifiedToken | null;
   }
 }
 
@@ -31,19 +31,31 @@ interface CachedUser {
   user: AuthUser;
   active: boolean;
   tokenVersion: number;
+  /** The token that survived the user's last password change, valid while tokenVersion = keptTv. */
+  keptJti: string | null;
+  keptTv: number | null;
+  /** Signed-out tokens of the user that have not expired yet. */
+  revoked: ReadonlySet<string>;
   at: number;
 }
 
+/** Channel of the cache invalidations between servers (payload: a user id, or `*` for everyone). */
+export const AUTH_INVALIDATE_CHANNEL = 'auth_invalidate';
+
 /**
  * A short-lived cache of the users behind tokens, so each request does not read `usuarios`.
- * Writes to a user call `invalidate(id)`, so deactivation and role changes take effect at once on this
- * server (other servers on the same PostgreSQL see them within `ttlMs`).
+ * Writes to a user call `invalidate(id)`: the entry is dropped here at once and `publish` tells the other
+ * servers (PostgreSQL NOTIFY on `auth_invalidate`; see `subscribeAuthInvalidation`), so deactivation, role
+ * changes, logout and password changes take effect at once everywhere. If a server misses a notification
+ * (its listening connection dropped), entries still expire after `ttlMs`.
  */
 export class AuthCache {
   readonly #entries = new Map<number, CachedUser>();
   readonly #ttlMs: number;
-  constructor(ttlMs = 5_000) {
+  readonly #publish: ((id?: number) => void) | undefined;
+  constructor(ttlMs = 5_000, publish?: (id?: number) => void) {
     this.#ttlMs = ttlMs;
+    this.#publish = publish;
   }
   get(id: number): CachedUser | undefined {
     const entry = this.#entries.get(id);
@@ -55,15 +67,35 @@ export class AuthCache {
     if (this.#entries.size >= 10_000) this.#entries.clear();
     this.#entries.set(id, { ...entry, at: Date.now() });
   }
+  /** Drops the user's entry (every entry without `id`) here and on the other servers. */
   invalidate(id?: number): void {
+    this.forget(id);
+    this.#publish?.(id);
+  }
+  /** Drops the user's entry on this server only (a notification from another server). */
+  forget(id?: number): void {
     if (id === undefined) this.#entries.clear();
     else this.#entries.delete(id);
   }
 }
 
-const notAuthenticated = () =>
-  new HttpError(401, AUTH_MESSAGES.notAuthenticated, { 'www-authenticate': 'Bearer' });
-const invalidToken = () => new HttpError(401, AUTH_MESSAGES.invalidToken, { 'www-authenticate': 'Bearer' });
+/**
+ * Applies the invalidations published by other servers (and by this one: harmless) to `app.authCache`.
+ * Returns the unsubscribe; `buildApp` calls it on close.
+ */
+export async function subscribeAuthInvalidation(app: FastifyInstance, listen: ListenFn): Promise<void> {
+  const stop = await listen(AUTH_INVALIDATE_CHANNEL, (payload) => {
+    const id = Number(payload);
+    app.authCache.forget(payload === '*' || !Number.isInteger(id) ? undefined : id);
+  });
+  app.addHook('onClose', async () => {
+    await stop();
+  });
+}
+
+const BEARER = { headers: { 'www-authenticate': 'Bearer' } };
+const notAuthenticated = () => new DomainError('unauthorized', AUTH_MESSAGES.notAuthenticated, BEARER);
+const invalidToken = () => new DomainError('unauthorized', AUTH_MESSAGES.invalidToken, BEARER);
 
 /** Reads the bearer token of `Authorization: Bearer <token>`. */
 function bearerToken(request: FastifyRequest): string | null {
@@ -76,16 +108,15 @@ function bearerToken(request: FastifyRequest): string | null {
 async function loadUser(app: FastifyInstance, id: number): Promise<CachedUser | undefined> {
   const cached = app.authCache.get(id);
   if (cached) return cached;
-  const row = await app.db
-    .selectFrom('usuarios')
-    .select(['id_usuario', 'rol', 'email', 'username', 'estatus', 'token_version'])
-    .where('id_usuario', '=', id)
-    .executeTakeFirst();
+  const row = await findSessionUser(app.db, id);
   if (!row) return undefined;
   const entry = {
     user: { id_usuario: row.id_usuario, rol: toWireRol(row.rol), email: row.email, username: row.username },
     active: row.estatus === 'activo',
     tokenVersion: row.token_version,
+    keptJti: row.kept_jti,
+    keptTv: row.kept_tv,
+    revoked: new Set(row.revoked),
   };
   app.authCache.set(id, entry);
   return app.authCache.get(id) ?? { ...entry, at: Date.now() };
@@ -100,34 +131,43 @@ export async function authenticateRequest(request: FastifyRequest): Promise<Auth
   const claims = await app.tokens.verify(token);
   if (!claims) throw invalidToken();
   const entry = await loadUser(app, claims.sub);
-  // Deleted, deactivated, or a token issued before the user was deactivated/reactivated.
-  if (!entry?.active || entry.tokenVersion !== claims.tv) throw invalidToken();
+  // Deleted, deactivated, signed out, or issued before the user was deactivated/reactivated or changed the
+  // password (only the token that changed it survives).
+  if (!entry?.active || entry.revoked.has(claims.jti)) throw invalidToken();
+  const current =
+    entry.tokenVersion === claims.tv || (entry.keptJti === claims.jti && entry.keptTv === entry.tokenVersion);
+  if (!current) throw invalidToken();
   request.user = entry.user;
+  request.authToken = claims;
   return entry.user;
 }
 
 /** Registers `app.authenticate` and `request.user`. */
 export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
   app.decorate('tokens', tokens);
-  app.decorate('authCache', new AuthCache());
+  const publish = (id?: number) => {
+    sql`SELECT pg_notify(${AUTH_INVALIDATE_CHANNEL}, ${id === undefined ? '*' : String(id)})`
+      .execute(app.db)
+      .catch((err: unknown) => app.log.error({ err }, 'no se pudo avisar la invalidación de sesión'));
+  };
+  app.decorate('authCache', new AuthCache(5_000, publish));
   app.decorateRequest('user', null);
+  app.decorateRequest('authToken', null);
   app.decorate('authenticate', async (request: FastifyRequest, _reply: FastifyReply) => {
     await authenticateRequest(request);
   });
 }
 
-export const ALL_ROLES: readonly Rol[] = ['Administrador', 'Supervisor', 'Visitador'];
-
 /**
- * Route hook: authenticates (401) and then requires one of `roles` (403).
- * `requireRole()` with no roles lets any signed-in user through.
- * Register it as `onRequest` (runs before parsing/validation): `{ onRequest: requireRole('Administrador') }`.
+ * Route hook: authenticates (401) and then requires one of `roles` (403); the roles come from the route table
+ * (`registerRoute` installs it). With no roles, any signed-in user passes.
+ * It runs as `onRequest` (before parsing and validation), so a body is never read for someone not allowed.
  */
-export function requireRole(...roles: Rol[]): AuthHook {
-  const allowed = new Set<Rol>(roles.length ? roles : ALL_ROLES);
+export function requireRole(roles: readonly Rol[] = ALL_ROLES): AuthHook {
+  const allowed = new Set<Rol>(roles);
   return async (request: FastifyRequest) => {
     const user = await authenticateRequest(request);
-    if (!allowed.has(user.rol)) throw new HttpError(403, AUTH_MESSAGES.forbidden);
+    if (!allowed.has(user.rol)) throw new DomainError('forbidden', AUTH_MESSAGES.forbidden);
   };
 }
 
@@ -135,4 +175,10 @@ export function requireRole(...roles: Rol[]): AuthHook {
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw notAuthenticated();
   return request.user;
+}
+
+/** The request's user as a service's actor (audit, role rules, progress log). */
+export function actorOf(request: FastifyRequest): Actor {
+  const user = currentUser(request);
+  return { id: user.id_usuario, rol: user.rol, requestId: request.id, log: request.log };
 }

@@ -1,28 +1,26 @@
 import type { ValidationIssue } from '@socio/contracts';
+import type { DomainErrorKind } from '../domain-errors';
 
-/** An error answered as `{ detail }` with its status (FastAPI shape). Throw it from any handler or service. */
-export class HttpError extends Error {
-  override name = 'HttpError';
-  readonly statusCode: number;
-  readonly detail: string | ValidationIssue[];
-  readonly headers: Record<string, string>;
+/** The one mapping from a domain error's kind to its HTTP status (the body is always `{ detail }`). */
+export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
+  rejected: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  invalid: 422,
+  too_many: 429,
+};
 
-  constructor(statusCode: number, detail: string | ValidationIssue[], headers: Record<string, string> = {}) {
-    super(typeof detail === 'string' ? detail : 'Error de validación');
-    this.statusCode = statusCode;
-    this.detail = detail;
-    this.headers = headers;
-  }
-}
-
-/** Throws `{ detail }` with `status`. */
-export function httpError(status: number, detail: string, headers?: Record<string, string>): never {
-  throw new HttpError(status, detail, headers);
-}
-
-/** Throws a 422 with one FastAPI-style issue, e.g. `validationError(['body','supervisor'], 'msg')`. */
-export function validationError(loc: Array<string | number>, msg: string, type = 'value_error'): never {
-  throw new HttpError(422, [{ loc, msg, type }]);
+/** The answer of a domain error: status, headers and the FastAPI `{ detail }` body. */
+export function domainErrorReply(error: {
+  kind: DomainErrorKind;
+  detail: string | ValidationIssue[];
+  headers: Record<string, string>;
+}): { status: number; headers: Record<string, string>; body: { detail: string | ValidationIssue[] } } {
+  return { status: DOMAIN_ERROR_STATUS[error.kind], headers: error.headers, body: { detail: error.detail } };
 }
 
 export const ERROR_MESSAGES = {

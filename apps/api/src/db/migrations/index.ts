@@ -1,5 +1,8 @@
 import { migration0001 } from './0001_core';
 import { migration0002 } from './0002_cargas';
+import { migration0003 } from './0003_hardening';
+import { migration0004 } from './0004_entregas';
+import { migration0005 } from './0005_tablero';
 
 export interface Migration {
   /** Unique, sortable name; recorded in `schema_migrations`. Never rename or edit an applied one. */
@@ -9,4 +12,10 @@ export interface Migration {
 }
 
 /** Every migration, in order. */
-export const migrations: readonly Migration[] = [migration0001, migration0002];
+export const migrations: readonly Migration[] = [
+  migration0001,
+  migration0002,
+  migration0003,
+  migration0004,
+  migration0005,
+];

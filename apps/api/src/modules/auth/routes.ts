@@ -1,71 +1,32 @@
-import {
-  apiErrorSchema,
-  changePasswordRequestSchema,
-  changePasswordResponseSchema,
-  loginRequestSchema,
-  loginResponseSchema,
-  meResponseSchema,
-} from '@socio/contracts';
-import type { FastifyInstance } from 'fastify';
-import { currentUser, requireRole } from '../../http/auth';
-import type { ZodTypeProvider } from '../../http/zod';
-import { changePassword, login, me } from './service';
+import { AUTH_MESSAGES, apiRoutes } from '@socio/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fail } from '../../domain-errors';
+import { currentUser } from '../../http/auth';
+import { registerRoute } from '../../http/route';
+import { changePassword, login, logout, me } from './service';
 
-const tags = ['auth'];
-
-/** /api/auth: login, session user, change own password. */
+/** Login, session user, change own password. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  registerRoute(app, apiRoutes.auth.login, async (request) => login(app, request.body, request.ip));
 
-  r.post(
-    '/login',
-    {
-      schema: {
-        tags,
-        summary: 'Iniciar sesión con correo y contraseña',
-        security: [],
-        body: loginRequestSchema,
-        response: {
-          200: loginResponseSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          422: apiErrorSchema,
-          429: apiErrorSchema,
-        },
-      },
-    },
-    async (request) => login(app, request.body, request.ip),
-  );
+  registerRoute(app, apiRoutes.auth.me, async (request) => me(app.db, currentUser(request)));
 
-  r.get(
-    '/me',
-    {
-      onRequest: requireRole(),
-      schema: {
-        tags,
-        summary: 'Usuario de la sesión actual',
-        response: { 200: meResponseSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => me(app, currentUser(request)),
-  );
+  registerRoute(app, apiRoutes.auth.changePassword, async (request) => {
+    const user = currentUser(request);
+    const answer = await changePassword(app.db, user, currentToken(request), request.body, request.id);
+    app.authCache.invalidate(user.id_usuario);
+    return answer;
+  });
 
-  r.put(
-    '/me/change-password',
-    {
-      onRequest: requireRole(),
-      schema: {
-        tags,
-        summary: 'Cambiar la contraseña propia',
-        body: changePasswordRequestSchema,
-        response: {
-          200: changePasswordResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          422: apiErrorSchema,
-        },
-      },
-    },
-    async (request) => changePassword(app, currentUser(request), request.body, request.id),
-  );
+  registerRoute(app, apiRoutes.auth.logout, async (request) => {
+    const user = currentUser(request);
+    const answer = await logout(app.db, user, currentToken(request));
+    app.authCache.invalidate(user.id_usuario);
+    return answer;
+  });
+}
+
+function currentToken(request: FastifyRequest) {
+  if (!request.authToken) fail('unauthorized', AUTH_MESSAGES.notAuthenticated);
+  return request.authToken;
 }

@@ -1,3 +1,4 @@
+/** Sign-in rules: login with throttling, the session user, changing one's own password. */
 import {
   AUTH_MESSAGES,
   type LoginResponse,
@@ -5,13 +6,36 @@ import {
   type SessionUser,
   toWireRol,
 } from '@socio/contracts';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { audit } from '../../audit';
-import type { Usuario } from '../../db/schema';
-import type { AuthUser } from '../../http/auth';
-import { httpError } from '../../http/errors';
+import { ConfigError, DEFAULT_ADMIN_PASSWORD, isLoopbackHost } from '../../config';
+import type { Database, Usuario } from '../../db/schema';
+import { fail } from '../../domain-errors';
+import type { AuthUser } from '../../session';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import {
+  countLoginAttempt,
+  deleteOldLoginAttempts,
+  findUserByEmail,
+  findUserById,
+  insertLoginAttempt,
+  revokeToken,
+  settleSuccessfulLogin,
+  updatePasswordHash,
+} from './repo';
+import type { TokenService, VerifiedToken } from './tokens';
+
+type Db = Kysely<Database>;
+
+/** What login needs: the database, the throttle settings and the token signer. */
+export interface LoginDeps {
+  db: Db;
+  tokens: Pick<TokenService, 'sign'>;
+  config: { loginMaxFailures: number; loginWindowMinutes: number; loginMaxFailuresPerAddress?: number };
+}
+
+/** Default ceiling of failed sign-ins from one address across every e-mail, per window. */
+export const DEFAULT_MAX_FAILURES_PER_ADDRESS = 30;
 
 export function toSessionUser(u: Usuario): SessionUser {
   return {
@@ -27,79 +51,54 @@ export function toSessionUser(u: Usuario): SessionUser {
 
 let loginsSinceCleanup = 0;
 
-/** Failed logins of `email` from `ip` in the window, not counting those before a later success. */
-async function recentFailures(app: FastifyInstance, email: string, ip: string): Promise<number> {
-  const windowStart = sql<Date>`now() - make_interval(mins => ${app.config.loginWindowMinutes})`;
-  const row = await app.db
-    .selectFrom('login_attempts as f')
-    .select((eb) => eb.fn.countAll<number>().as('failures'))
-    .where('f.email', '=', email)
-    .where('f.ip', '=', ip)
-    .where('f.success', '=', false)
-    .where('f.attempted_at', '>', windowStart)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('login_attempts as s')
-            .select('s.id')
-            .where('s.email', '=', email)
-            .where('s.ip', '=', ip)
-            .where('s.success', '=', true)
-            .whereRef('s.attempted_at', '>=', 'f.attempted_at'),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(row?.failures ?? 0);
-}
-
-async function recordAttempt(
-  app: FastifyInstance,
-  email: string,
-  ip: string,
-  success: boolean,
-): Promise<void> {
-  await app.db.insertInto('login_attempts').values({ email, ip, success }).execute();
+async function recordAttempt(db: Db, email: string, ip: string, success: boolean): Promise<void> {
+  await insertLoginAttempt(db, email, ip, success);
   loginsSinceCleanup += 1;
   if (loginsSinceCleanup >= 200) {
     loginsSinceCleanup = 0;
-    await app.db
-      .deleteFrom('login_attempts')
-      .where('attempted_at', '<', sql<Date>`now() - interval '1 day'`)
-      .execute();
+    await deleteOldLoginAttempts(db);
   }
 }
 
 /**
  * Signs a user in. Same 401 for an unknown e-mail and a wrong password; 403 for an inactive account
- * (only told to someone who knows the password); 429 after too many failures from this IP for this e-mail.
+ * (only told to someone who knows the password); 429 after too many failures from this IP for this e-mail
+ * (`loginMaxFailures`) or from this IP across e-mails (`loginMaxFailuresPerAddress`).
+ *
+ * Every attempt is counted BEFORE the password is checked, each count one atomic upsert
+ * (`countLoginAttempt`): of N parallel attempts at most `loginMaxFailures` reach the password check, on one
+ * server or several over one PostgreSQL. A success forgets the e-mail's failures and gives back its count.
  */
 export async function login(
-  app: FastifyInstance,
+  { db, tokens, config }: LoginDeps,
   input: { email: string; password: string },
   ip: string,
 ): Promise<LoginResponse> {
   const email = input.email.trim().toLowerCase();
-  if ((await recentFailures(app, email, ip)) >= app.config.loginMaxFailures) {
-    httpError(429, AUTH_MESSAGES.tooManyAttempts, {
-      'retry-after': String(app.config.loginWindowMinutes * 60),
+  const addressKey = `a:${ip}`;
+  const emailKey = `e:${email}|${ip}`;
+  const addressCount = await countLoginAttempt(db, addressKey, config.loginWindowMinutes);
+  const emailCount = await countLoginAttempt(db, emailKey, config.loginWindowMinutes);
+  if (
+    emailCount > config.loginMaxFailures ||
+    addressCount > (config.loginMaxFailuresPerAddress ?? DEFAULT_MAX_FAILURES_PER_ADDRESS)
+  ) {
+    fail('too_many', AUTH_MESSAGES.tooManyAttempts, {
+      headers: { 'retry-after': String(config.loginWindowMinutes * 60) },
     });
   }
-  const user = await app.db
-    .selectFrom('usuarios')
-    .selectAll()
-    .where(sql<string>`lower(email)`, '=', email)
-    .executeTakeFirst();
+  const user = await findUserByEmail(db, email);
   const ok = user
     ? await verifyPassword(input.password, user.password_hash)
     : await verifyAgainstDummy(input.password);
   if (!user || !ok) {
-    await recordAttempt(app, email, ip, false);
-    httpError(401, AUTH_MESSAGES.wrongCredentials);
+    await recordAttempt(db, email, ip, false);
+    fail('unauthorized', AUTH_MESSAGES.wrongCredentials);
   }
-  if (user.estatus !== 'activo') httpError(403, AUTH_MESSAGES.inactive);
-  await recordAttempt(app, email, ip, true);
-  const token = await app.tokens.sign({
+  await settleSuccessfulLogin(db, emailKey, addressKey);
+  if (user.estatus !== 'activo') fail('forbidden', AUTH_MESSAGES.inactive);
+  await recordAttempt(db, email, ip, true);
+  const token = await tokens.sign({
     sub: user.id_usuario,
     rol: toWireRol(user.rol),
     tv: user.token_version,
@@ -107,41 +106,33 @@ export async function login(
   return { token, token_type: 'bearer', ...toSessionUser(user) };
 }
 
-export async function me(app: FastifyInstance, auth: AuthUser): Promise<SessionUser> {
-  const user = await app.db
-    .selectFrom('usuarios')
-    .selectAll()
-    .where('id_usuario', '=', auth.id_usuario)
-    .executeTakeFirst();
-  if (!user) httpError(401, AUTH_MESSAGES.notAuthenticated);
+export async function me(db: Db, auth: AuthUser): Promise<SessionUser> {
+  const user = await findUserById(db, auth.id_usuario);
+  if (!user) fail('unauthorized', AUTH_MESSAGES.notAuthenticated);
   return toSessionUser(user);
 }
 
-/** Spec §5: new ≥ 8 characters and different from the current one (422); the current one must match (400). */
+/**
+ * New ≥ 8 characters and different from the current one (422); the current one must match (400).
+ * Every other token of the user stops working; `token` (the one making the change) stays valid.
+ */
 export async function changePassword(
-  app: FastifyInstance,
+  db: Db,
   auth: AuthUser,
+  token: Pick<VerifiedToken, 'jti'>,
   input: { current_password: string; new_password: string },
   requestId: string,
 ): Promise<{ detail: string }> {
   const rule = newPasswordError(input.current_password, input.new_password);
-  if (rule) httpError(422, rule);
-  const user = await app.db
-    .selectFrom('usuarios')
-    .select(['id_usuario', 'password_hash'])
-    .where('id_usuario', '=', auth.id_usuario)
-    .executeTakeFirst();
-  if (!user) httpError(401, AUTH_MESSAGES.notAuthenticated);
+  if (rule) fail('invalid', rule);
+  const user = await findUserById(db, auth.id_usuario);
+  if (!user) fail('unauthorized', AUTH_MESSAGES.notAuthenticated);
   if (!(await verifyPassword(input.current_password, user.password_hash))) {
-    httpError(400, AUTH_MESSAGES.currentPasswordWrong);
+    fail('rejected', AUTH_MESSAGES.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(input.new_password);
-  await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('usuarios')
-      .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
-      .where('id_usuario', '=', auth.id_usuario)
-      .execute();
+  await db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, auth.id_usuario, passwordHash, token.jti);
     await audit(trx, {
       actorId: auth.id_usuario,
       action: 'auth.change_password',
@@ -152,4 +143,42 @@ export async function changePassword(
     });
   });
   return { detail: AUTH_MESSAGES.passwordChanged };
+}
+
+/** Signs the current token out (401 afterwards, on every server). */
+export async function logout(db: Db, auth: AuthUser, token: Pick<VerifiedToken, 'jti' | 'exp'>) {
+  await revokeToken(db, auth.id_usuario, token.jti, token.exp);
+  return { detail: AUTH_MESSAGES.loggedOut };
+}
+
+/** E-mails of the active administrators whose password is still the documented demo one. */
+export async function adminsWithDemoPassword(db: Db): Promise<string[]> {
+  const admins = await db
+    .selectFrom('usuarios')
+    .select(['email', 'password_hash'])
+    .where('rol', '=', 'administrador')
+    .where('estatus', '=', 'activo')
+    .execute();
+  const out: string[] = [];
+  for (const a of admins)
+    if (await verifyPassword(DEFAULT_ADMIN_PASSWORD, a.password_hash)) out.push(a.email);
+  return out;
+}
+
+/**
+ * Refuses to serve the network (HOST not loopback) while an administrator still has the documented demo
+ * password: anyone who read the README could sign in as administrator.
+ */
+export async function assertSafeToExpose(db: Db, host: string): Promise<void> {
+  if (isLoopbackHost(host)) return;
+  const exposed = await adminsWithDemoPassword(db);
+  if (exposed.length === 0) return;
+  throw new ConfigError(
+    [
+      `HOST=${host} expone el servidor a la red, pero el administrador ${exposed.join(', ')} aún tiene la contraseña de demostración (${DEFAULT_ADMIN_PASSWORD}).`,
+      'Para servir a la red define una contraseña propia: en una base nueva, inicia con',
+      `  ADMIN_PASSWORD='una-contraseña-segura' HOST=${host} npm start`,
+      'o, en una base existente, inicia sin HOST (solo 127.0.0.1), entra como administrador, usa «Cambiar contraseña» y vuelve a iniciar con HOST.',
+    ].join('\n'),
+  );
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Rol } from '@socio/contracts';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -12,10 +13,16 @@ export interface TokenClaims {
   tv: number;
 }
 
+/** A verified token: its claims plus its id (`jti`, for revocation) and expiry (seconds since the epoch). */
+export interface VerifiedToken extends TokenClaims {
+  jti: string;
+  exp: number;
+}
+
 export interface TokenService {
   sign(claims: TokenClaims): Promise<string>;
   /** The claims of a valid token, or null (bad signature, expired, malformed). */
-  verify(token: string): Promise<TokenClaims | null>;
+  verify(token: string): Promise<VerifiedToken | null>;
 }
 
 /** Most verified tokens remembered (see `verify`). */
@@ -24,7 +31,7 @@ const VERIFIED_CACHE_SIZE = 10_000;
 /** HS256 JWTs signed with `secret`, valid `expiresInSeconds`. */
 export function createTokenService(secret: string, expiresInSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
-  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
+  const verified = new Map<string, { claims: VerifiedToken; expiresAt: number }>();
   return {
     async sign({ sub, rol, tv }) {
       return new SignJWT({ rol, tv })
@@ -32,6 +39,7 @@ export function createTokenService(secret: string, expiresInSeconds: number): To
         .setSubject(String(sub))
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
+        .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
         .sign(key);
@@ -49,18 +57,24 @@ export function createTokenService(secret: string, expiresInSeconds: number): To
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
-          requiredClaims: ['sub', 'exp', 'iat'],
+          requiredClaims: ['sub', 'exp', 'iat', 'jti'],
         });
         const sub = Number(payload.sub);
         const tv = payload.tv;
         const rol = payload.rol;
-        if (!Number.isInteger(sub) || sub <= 0 || typeof tv !== 'number' || typeof rol !== 'string')
+        const { jti, exp } = payload;
+        if (
+          !Number.isInteger(sub) ||
+          sub <= 0 ||
+          typeof tv !== 'number' ||
+          typeof rol !== 'string' ||
+          typeof jti !== 'string' ||
+          typeof exp !== 'number'
+        )
           return null;
-        const claims: TokenClaims = { sub, tv, rol: rol as Rol };
-        if (typeof payload.exp === 'number') {
-          if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
-          verified.set(token, { claims, expiresAt: payload.exp * 1000 });
-        }
+        const claims: VerifiedToken = { sub, tv, rol: rol as Rol, jti, exp };
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
+        verified.set(token, { claims, expiresAt: exp * 1000 });
         return claims;
       } catch {
         // Any failure (bad signature, expired, malformed, wrong claims) means "not a valid token".

@@ -52,19 +52,6 @@ export async function visitorLoads(db: Db): Promise<VisitorLoad[]> {
   return rows.map((r) => ({ id_usuario: r.id_usuario, region: r.region, open: Number(r.open ?? 0) }));
 }
 
-/** State names with at least one active Visitador, alphabetically. */
-export async function listRegionsAvailable(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectFrom('usuarios as u')
-    .innerJoin('estados as e', 'e.id_estado', 'u.id_estado')
-    .select('e.estado')
-    .distinct()
-    .where('u.rol', '=', 'visitador')
-    .where('u.estatus', '=', 'activo')
-    .execute();
-  return rows.map((r) => r.estado).sort((a, b) => a.localeCompare(b, 'es-MX'));
-}
-
 const LOOKUP_CHUNK = 10_000;
 
 /** Which of `folios` already have an open assignment (asignada or agendada). */
@@ -368,4 +355,102 @@ export async function findAssignment(db: Db, id: number): Promise<Assignment | u
     FROM asignaciones a LEFT JOIN usuarios u ON u.id_usuario = a.id_usuario
     WHERE a.id_asignacion = ${id}`.execute(db);
   return rows[0] ? toAssignment(rows[0]) : undefined;
+}
+
+/** An active Visitador with their state, or undefined. */
+export async function findActiveVisitador(
+  db: Db,
+  id: number,
+): Promise<{ id_usuario: number; id_estado: number | null } | undefined> {
+  return db
+    .selectFrom('usuarios')
+    .select(['id_usuario', 'id_estado'])
+    .where('id_usuario', '=', id)
+    .where('rol', '=', 'visitador')
+    .where('estatus', '=', 'activo')
+    .executeTakeFirst();
+}
+
+/** The fields of an assignment its rules need, locked for the rest of the transaction. */
+export async function lockAssignment(
+  db: Db,
+  id: number,
+): Promise<
+  | { estatus: AsignacionEstatus; id_usuario: number; id_estado: number | null; estado: string | null }
+  | undefined
+> {
+  const row = await db
+    .selectFrom('asignaciones')
+    .select(['estatus', 'id_usuario', 'id_estado', 'estado'])
+    .where('id_asignacion', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? { ...row, estatus: row.estatus as AsignacionEstatus } : undefined;
+}
+
+/** Moves an assignment to `to`, stamping the date of that status. */
+export async function setAssignmentStatus(db: Db, id: number, to: AsignacionEstatus): Promise<void> {
+  const stamp = {
+    agendada: 'fecha_agendada',
+    completada: 'fecha_completada',
+    cancelada: 'fecha_cancelada',
+    asignada: null,
+  }[to];
+  await db
+    .updateTable('asignaciones')
+    .set({ estatus: to, ...(stamp ? { [stamp]: sql`now()` } : {}) })
+    .where('id_asignacion', '=', id)
+    .execute();
+}
+
+/**
+ * Gives an assignment to `visitorId` if it is still open and still `fromVisitor`'s (a conditional update:
+ * safe even without the row lock). Returns whether it changed.
+ */
+export async function setAssignmentVisitor(
+  db: Db,
+  id: number,
+  fromVisitor: number,
+  visitorId: number,
+): Promise<boolean> {
+  const rows = await db
+    .updateTable('asignaciones')
+    .set({ id_usuario: visitorId })
+    .where('id_asignacion', '=', id)
+    .where('id_usuario', '=', fromVisitor)
+    .where('estatus', 'in', OPEN_ESTATUS)
+    .returning('id_asignacion')
+    .execute();
+  return rows.length > 0;
+}
+
+/**
+ * Assignments made since `since` (of one visitor when given): those not cancelled, and the completed ones.
+ * Whole hours from the hour counters (migration 0005_tablero), the partial first hour from the rows.
+ */
+export async function completionSince(
+  db: Db,
+  since: Date,
+  visitorId?: number,
+): Promise<{ total: number; completed: number }> {
+  const hour = Math.ceil(since.getTime() / 3_600_000);
+  const boundary = new Date(hour * 3_600_000);
+  const counters = visitorId === undefined ? sql`asignacion_horas_todos` : sql`asignacion_horas`;
+  const owner = visitorId === undefined ? sql`` : sql`AND id_usuario = ${visitorId}`;
+  const { rows } = await sql<{ total: number; completed: number }>`
+    WITH h AS (
+      SELECT coalesce(sum(total) FILTER (WHERE estatus <> 'cancelada'), 0) AS total,
+        coalesce(sum(total) FILTER (WHERE estatus = 'completada'), 0) AS completed
+      FROM ${counters} WHERE campo = 0 AND hora >= ${hour} ${owner}
+    ), p AS (
+      SELECT count(*) FILTER (WHERE estatus <> 'cancelada') AS total,
+        count(*) FILTER (WHERE estatus = 'completada') AS completed
+      FROM asignaciones
+      WHERE fecha_asignacion >= ${since} AND fecha_asignacion < ${boundary} ${owner}
+    )
+    SELECT (h.total + p.total)::int AS total, (h.completed + p.completed)::int AS completed FROM h, p`.execute(
+    db,
+  );
+  const row = rows[0];
+  return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0) };
 }

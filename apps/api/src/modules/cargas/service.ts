@@ -1,42 +1,53 @@
-/** Cargas use cases: process (read only), save (one transaction), manual assignment, status transitions. */
+/**
+ * Cargas use cases: process (read only), save (one transaction), manual assignment, listing and statistics
+ * (a Visitador sees only theirs), status transitions and reassignment. SQL in ./repo.ts.
+ */
 import {
+  type ActiveAssignmentsQuery,
+  type ActiveVisitor,
   type AsignacionEstatus,
   type Assignment,
+  type AssignmentStats,
   CARGAS_MESSAGES,
   canTransition,
   formatAddress,
   type ManualAssignment,
   normalizeStateName,
+  OPEN_ESTATUS,
   type ProcessCargaResponse,
   type SaveCargaRequest,
   type SaveCargaResponse,
   type SheetRow,
 } from '@socio/contracts';
-import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { audit } from '../../audit';
 import type { Database } from '../../db/schema';
-import { httpError } from '../../http/errors';
+import { fail } from '../../domain-errors';
+import type { Actor } from '../../session';
+import { listRegionsWithActiveVisitors } from '../users/repo';
 import {
+  assignmentStats,
   clienteOfLoadType,
+  completionSince,
   estadoIds,
+  findActiveVisitador,
   findAssignment,
   findOpenFolios,
   insertFoliosAndAssignments,
+  type ListOptions,
   listActiveVisitors,
+  listAssignments,
+  lockAssignment,
   lockAssignmentWrites,
+  setAssignmentStatus,
+  setAssignmentVisitor,
   visitorLoads,
 } from './repo';
 import { checkSaveRows, type FolioFields, foliosOf, processRows, type SaveFailure } from './rows';
 
 type Db = Kysely<Database>;
 
-/** Who writes, for the audit log; `log` receives progress of long writes. */
-export interface Actor {
-  id: number;
-  requestId?: string;
-  log?: Pick<FastifyBaseLogger, 'info'>;
-}
+export type { Actor };
 
 /** Most failure reasons returned by a save (the counts are always exact). */
 const MAX_FAILURES_LISTED = 1_000;
@@ -156,18 +167,12 @@ export async function saveManualAssignment(
   actor: Actor,
   input: ManualAssignment,
 ): Promise<{ id_asignacion: number }> {
-  const visitor = await db
-    .selectFrom('usuarios')
-    .select('id_usuario')
-    .where('id_usuario', '=', input.visitor_id)
-    .where('rol', '=', 'visitador')
-    .where('estatus', '=', 'activo')
-    .executeTakeFirst();
-  if (!visitor) httpError(422, CARGAS_MESSAGES.invalidVisitor(String(input.visitor_id)));
+  const visitor = await findActiveVisitador(db, input.visitor_id);
+  if (!visitor) fail('invalid', CARGAS_MESSAGES.invalidVisitor(String(input.visitor_id)));
 
   const rawState = input.estado ?? input.state_of_folio ?? null;
   const estado = rawState === null ? null : normalizeStateName(rawState);
-  if (rawState !== null && estado === null) httpError(422, CARGAS_MESSAGES.unknownState(rawState));
+  if (rawState !== null && estado === null) fail('invalid', CARGAS_MESSAGES.unknownState(rawState));
 
   const folio = input.folio;
   const fields: FolioFields = {
@@ -200,7 +205,7 @@ export async function saveManualAssignment(
     extra: null,
   };
   const open = await findOpenFolios(db, [folio]);
-  if (open.size > 0) httpError(409, CARGAS_MESSAGES.openAssignment(folio));
+  if (open.size > 0) fail('conflict', CARGAS_MESSAGES.openAssignment(folio));
   const estados = await estadoIds(db);
   const idCliente = await clienteOfLoadType(db);
   return db.transaction().execute(async (trx) => {
@@ -211,7 +216,7 @@ export async function saveManualAssignment(
       { idCarga: null, idCliente, actorId: actor.id, estadoIds: estados },
     );
     const row = inserted[0];
-    if (!row) httpError(409, CARGAS_MESSAGES.openAssignment(folio));
+    if (!row) fail('conflict', CARGAS_MESSAGES.openAssignment(folio));
     await audit(trx, {
       actorId: actor.id,
       requestId: actor.requestId,
@@ -224,7 +229,65 @@ export async function saveManualAssignment(
   });
 }
 
-/** PATCH asignaciones/{id}: asignada → agendada → completada, any open → cancelada; else 409. */
+/** Only their own assignments for a Visitador (undefined: everybody's, for staff). */
+function ownerOf(actor: Pick<Actor, 'id' | 'rol'>): number | undefined {
+  return actor.rol === 'Visitador' ? actor.id : undefined;
+}
+
+export async function activeVisitors(db: Db): Promise<ActiveVisitor[]> {
+  return listActiveVisitors(db);
+}
+
+/** States with at least one active Visitador (the same list as users/regions_available). */
+export async function regionsAvailable(db: Db): Promise<string[]> {
+  return listRegionsWithActiveVisitors(db);
+}
+
+/** One page of assignments; a Visitador's are only theirs. */
+export async function assignmentsPage(
+  db: Db,
+  actor: Pick<Actor, 'id' | 'rol'>,
+  query: ActiveAssignmentsQuery,
+  options?: ListOptions,
+) {
+  return listAssignments(db, query, ownerOf(actor), options);
+}
+
+/** Counts per status; a Visitador's are only theirs. */
+export async function assignmentStatistics(
+  db: Db,
+  actor: Pick<Actor, 'id' | 'rol'>,
+): Promise<AssignmentStats> {
+  return assignmentStats(db, ownerOf(actor));
+}
+
+/**
+ * Completed among the assignments made in the 30 days before `now` (of one visitor when given), cancelled ones
+ * excluded: 0–100 with one decimal; 0 when there are none. The users statistics and the dashboard share it.
+ */
+export async function completionLast30Days(db: Db, now: Date, visitorId?: number): Promise<number> {
+  const { total, completed } = await completionSince(
+    db,
+    new Date(now.getTime() - 30 * 86_400_000),
+    visitorId,
+  );
+  return total === 0 ? 0 : Math.round((1000 * completed) / total) / 10;
+}
+
+/** What a Visitador may do to an assignment: schedule or complete their own. */
+const VISITOR_TARGETS: readonly AsignacionEstatus[] = ['agendada', 'completada'];
+const OPEN_STATUSES: ReadonlySet<AsignacionEstatus> = new Set(OPEN_ESTATUS);
+
+async function assignmentOrFail(db: Db, id: number): Promise<Assignment> {
+  const found = await findAssignment(db, id);
+  if (!found) fail('not_found', CARGAS_MESSAGES.assignmentNotFound);
+  return found;
+}
+
+/**
+ * PATCH asignaciones/{id}: asignada → agendada → completada, any open → cancelada; else a conflict.
+ * A Visitador may only schedule or complete their own assignments (forbidden otherwise).
+ */
 export async function changeAssignmentStatus(
   db: Db,
   actor: Actor,
@@ -233,26 +296,15 @@ export async function changeAssignmentStatus(
 ): Promise<Assignment> {
   await db.transaction().execute(async (trx) => {
     await lockAssignmentWrites(trx);
-    const current = await trx
-      .selectFrom('asignaciones')
-      .select(['estatus'])
-      .where('id_asignacion', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) httpError(404, CARGAS_MESSAGES.assignmentNotFound);
-    const from = current.estatus as AsignacionEstatus;
-    if (!canTransition(from, to)) httpError(409, CARGAS_MESSAGES.transition(from, to));
-    const stamp = {
-      agendada: 'fecha_agendada',
-      completada: 'fecha_completada',
-      cancelada: 'fecha_cancelada',
-      asignada: null,
-    }[to];
-    await trx
-      .updateTable('asignaciones')
-      .set({ estatus: to, ...(stamp ? { [stamp]: sql`now()` } : {}) })
-      .where('id_asignacion', '=', id)
-      .execute();
+    const current = await lockAssignment(trx, id);
+    if (!current) fail('not_found', CARGAS_MESSAGES.assignmentNotFound);
+    if (actor.rol === 'Visitador') {
+      if (current.id_usuario !== actor.id) fail('forbidden', CARGAS_MESSAGES.notYourAssignment);
+      if (!VISITOR_TARGETS.includes(to)) fail('forbidden', CARGAS_MESSAGES.visitorTransition);
+    }
+    const from = current.estatus;
+    if (!canTransition(from, to)) fail('conflict', CARGAS_MESSAGES.transition(from, to));
+    await setAssignmentStatus(trx, id, to);
     await audit(trx, {
       actorId: actor.id,
       requestId: actor.requestId,
@@ -262,7 +314,42 @@ export async function changeAssignmentStatus(
       change: { estatus: { from, to } },
     });
   });
-  const updated = await findAssignment(db, id);
-  if (!updated) httpError(404, CARGAS_MESSAGES.assignmentNotFound);
-  return updated;
+  return assignmentOrFail(db, id);
+}
+
+/**
+ * PUT asignaciones/{id}/visitador: gives an open assignment to another active Visitador of the assignment's
+ * state (any active Visitador when the assignment has no state). Serialised with the other writers of
+ * asignaciones and the row locked, so two reassignments or a reassignment and a status change never interleave.
+ */
+export async function reassignAssignment(
+  db: Db,
+  actor: Actor,
+  id: number,
+  visitorId: number,
+): Promise<Assignment> {
+  await db.transaction().execute(async (trx) => {
+    await lockAssignmentWrites(trx);
+    const current = await lockAssignment(trx, id);
+    if (!current) fail('not_found', CARGAS_MESSAGES.assignmentNotFound);
+    if (!OPEN_STATUSES.has(current.estatus))
+      fail('conflict', CARGAS_MESSAGES.reassignClosed(current.estatus));
+    if (current.id_usuario === visitorId) fail('conflict', CARGAS_MESSAGES.reassignSameVisitor);
+    const visitor = await findActiveVisitador(trx, visitorId);
+    if (!visitor) fail('invalid', CARGAS_MESSAGES.invalidVisitor(String(visitorId)));
+    if (current.id_estado !== null && visitor.id_estado !== current.id_estado) {
+      fail('invalid', CARGAS_MESSAGES.reassignOtherState(current.estado ?? String(current.id_estado)));
+    }
+    const changed = await setAssignmentVisitor(trx, id, current.id_usuario, visitorId);
+    if (!changed) fail('conflict', CARGAS_MESSAGES.reassignClosed(current.estatus));
+    await audit(trx, {
+      actorId: actor.id,
+      requestId: actor.requestId,
+      action: 'asignacion.reasignar',
+      targetType: 'asignacion',
+      targetId: String(id),
+      change: { id_usuario: { from: current.id_usuario, to: visitorId } },
+    });
+  });
+  return assignmentOrFail(db, id);
 }

@@ -1,23 +1,12 @@
-import { dashboardResumenSchema } from '@socio/contracts';
+import { apiRoutes } from '@socio/contracts';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, requireRole } from '../../http/auth';
-import type { ZodTypeProvider } from '../../http/zod';
-import { dashboardResumen } from './service';
+import { currentUser } from '../../http/auth';
+import { registerRoute } from '../../http/route';
+import { dashboardFor } from './service';
 
-const anyRole = requireRole();
-
-export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/resumen',
-    { onRequest: anyRole, schema: { tags: ['dashboard'], response: { 200: dashboardResumenSchema } } },
-    async (request) => {
-      const user = currentUser(request);
-      return dashboardResumen(
-        request.server.db,
-        new Date(),
-        user.rol === 'Visitador' ? user.id_usuario : undefined,
-      );
-    },
+/** The dashboard summary; a Visitador's numbers are only theirs. */
+export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  registerRoute(app, apiRoutes.dashboard.resumen, async (request) =>
+    dashboardFor(app.db, currentUser(request)),
   );
 }

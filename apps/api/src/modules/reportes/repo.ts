@@ -1,9 +1,9 @@
 /** SQL of reportes. */
 import { type ReportItem, toFechaRecibido } from '@socio/contracts';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
-type Db = Kysely<Database>;
+type Db = Kysely<Database> | Transaction<Database>;
 
 interface ReportRow {
   id_reporte: number;
@@ -13,6 +13,9 @@ interface ReportRow {
   fecha_recibido: string;
   notas: string;
   estatus: string;
+  /** Latest e-mail delivery (entregas), when any. */
+  entrega_estado?: string | null;
+  entrega_motivo?: string | null;
 }
 
 export function toReportItem(r: ReportRow): ReportItem {
@@ -26,6 +29,17 @@ export function toReportItem(r: ReportRow): ReportItem {
     fecha_recibido: fecha,
     notas: r.notas,
     estatus: r.estatus === 'enviado' ? 'Enviado' : 'Pendiente',
+    entrega: r.entrega_estado
+      ? {
+          estado:
+            r.entrega_estado === 'entregado'
+              ? 'entregado'
+              : r.entrega_estado === 'fallido'
+                ? 'fallido'
+                : 'en_cola',
+          motivo: r.entrega_estado === 'entregado' ? null : (r.entrega_motivo ?? null),
+        }
+      : null,
   };
 }
 
@@ -34,7 +48,20 @@ function baseQuery(db: Db) {
     .selectFrom('reportes as r')
     .innerJoin('clientes as c', 'c.id_cliente', 'r.id_cliente')
     .leftJoin('usuarios as u', 'u.id_usuario', 'r.id_visitador')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('entregas')
+          .select(['entregas.estado', 'entregas.motivo'])
+          .whereRef('entregas.id_reporte', '=', 'r.id_reporte')
+          .orderBy('entregas.id_entrega', 'desc')
+          .limit(1)
+          .as('e'),
+      (join) => join.onTrue(),
+    )
     .select([
+      'e.estado as entrega_estado',
+      'e.motivo as entrega_motivo',
       'r.id_reporte',
       'r.folio',
       sql<string | null>`trim(u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno)`.as(
@@ -114,4 +141,115 @@ export async function pendingPdfs(
     .where('r.estatus', '=', 'pendiente');
   if (idCliente !== undefined) q = q.where('r.id_cliente', '=', idCliente);
   return q.orderBy('r.fecha_recibido').orderBy('r.id_reporte').execute();
+}
+
+/** The pending reports (of one client when given) without their PDFs: what the streamed zip lists first. */
+export async function pendingPdfList(
+  db: Db,
+  idCliente?: number,
+): Promise<Array<{ id_reporte: number; folio: string; cliente: string; pdf_bytes: number }>> {
+  let q = db
+    .selectFrom('reportes as r')
+    .innerJoin('clientes as c', 'c.id_cliente', 'r.id_cliente')
+    .select(['r.id_reporte', 'r.folio', 'c.nombre as cliente', 'r.pdf_bytes'])
+    .where('r.estatus', '=', 'pendiente');
+  if (idCliente !== undefined) q = q.where('r.id_cliente', '=', idCliente);
+  return q.orderBy('r.fecha_recibido').orderBy('r.id_reporte').execute();
+}
+
+/** `length` bytes of a report's PDF from `offset` (a slice of the streamed zip); null when the report is gone. */
+export async function pdfSlice(
+  db: Db,
+  id: number,
+  offset: number,
+  length: number,
+): Promise<Uint8Array | null> {
+  const row = await db
+    .selectFrom('reportes')
+    .select(sql<Uint8Array>`substring(pdf FROM ${offset + 1} FOR ${length})`.as('part'))
+    .where('id_reporte', '=', id)
+    .executeTakeFirst();
+  return row ? row.part : null;
+}
+
+/** The ids among `ids` that exist. */
+export async function existingReporteIds(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('reportes').select('id_reporte').where('id_reporte', 'in', ids).execute();
+  return rows.map((r) => r.id_reporte);
+}
+
+/** Marks the pending ones among `ids` as sent; returns the ids it changed. */
+export async function markPendingSent(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('reportes')
+    .set({ estatus: 'enviado', fecha_enviado: sql`now()` })
+    .where('id_reporte', 'in', ids)
+    .where('estatus', '=', 'pendiente')
+    .returning('id_reporte')
+    .execute();
+  return rows.map((r) => r.id_reporte);
+}
+
+/** A report's status, locked for the rest of the transaction; undefined when it does not exist. */
+export async function lockReporteEstatus(db: Db, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('reportes')
+    .select('estatus')
+    .where('id_reporte', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.estatus;
+}
+
+/** id_folio of a folio, or undefined. */
+export async function findFolioId(db: Db, folio: string): Promise<number | undefined> {
+  const row = await db.selectFrom('folios').select('id_folio').where('folio', '=', folio).executeTakeFirst();
+  return row?.id_folio;
+}
+
+/** Whether `id` is a Visitador (active or not). */
+export async function isVisitador(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('usuarios')
+    .select('id_usuario')
+    .where('id_usuario', '=', id)
+    .where('rol', '=', 'visitador')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The visitor of a folio's latest assignment, or null. */
+export async function lastVisitorOfFolio(db: Db, idFolio: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('asignaciones')
+    .select('id_usuario')
+    .where('id_folio', '=', idFolio)
+    .orderBy('fecha_asignacion', 'desc')
+    .orderBy('id_asignacion', 'desc')
+    .executeTakeFirst();
+  return row?.id_usuario ?? null;
+}
+
+export interface NewReporte {
+  folio: string;
+  id_folio: number | null;
+  id_cliente: number;
+  id_visitador: number | null;
+  notas: string;
+  pdf: Uint8Array;
+  /** Page count read by parsing the upload. */
+  pdf_paginas?: number | null;
+  pdf_nombre: string;
+  creado_por: number;
+}
+
+export async function insertReporte(db: Db, values: NewReporte): Promise<number> {
+  const row = await db
+    .insertInto('reportes')
+    .values({ ...values, pdf_bytes: values.pdf.length })
+    .returning('id_reporte')
+    .executeTakeFirstOrThrow();
+  return row.id_reporte;
 }

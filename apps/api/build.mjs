@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Production build of the API: one ESM bundle, apps/api/dist/main.js, run by `node dist/main.js`
+// (no tsx at run time). The workspace's own TypeScript packages (@socio/*) are bundled in; every other
+// package stays an import resolved from node_modules (PGlite loads its .wasm/.data files next to its
+// own module, and pg/fastify load optional parts at run time).
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const outdir = path.join(here, 'dist');
+rmSync(outdir, { recursive: true, force: true });
+
+/** @type {import('esbuild').Plugin} */
+const externalDependencies = {
+  name: 'external-dependencies',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@socio/') || args.path.startsWith('node:')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+const started = performance.now();
+const result = await build({
+  entryPoints: { main: path.join(here, 'src/main.ts') },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  legalComments: 'none',
+  plugins: [externalDependencies],
+  metafile: true,
+  logLevel: 'warning',
+});
+const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
+console.info(
+  `[api] dist/main.js construido en ${Math.round(performance.now() - started)} ms (${(bytes / 1024).toFixed(0)} KB con su mapa)`,
+);

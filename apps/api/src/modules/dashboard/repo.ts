@@ -1,0 +1,95 @@
+/**
+ * SQL of the dashboard. It reads the counters kept by triggers (migration 0005_tablero), never the
+ * assignments themselves: a few thousand counter rows whatever the number of assignments.
+ */
+import { OPEN_ESTATUS } from '@socio/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { lastWeeks } from './time';
+
+type Db = Kysely<Database>;
+
+const HOUR_MS = 3_600_000;
+/** Which date of an assignment a count is about (`campo` of the hour counters). */
+const CAMPO = { fecha_asignacion: 0, fecha_completada: 1, fecha_cancelada: 2 } as const;
+type Column = keyof typeof CAMPO;
+
+/**
+ * UTC hour number of a boundary. Every boundary of the dashboard (local midnights in Mexico City) is a
+ * whole hour; one that is not would be rounded up to the next hour.
+ */
+export function hourOf(instant: Date): number {
+  return Math.ceil(instant.getTime() / HOUR_MS);
+}
+
+/** The hour counters of everybody, or of one visitor. */
+function hours(visitorId?: number) {
+  return visitorId === undefined
+    ? { table: sql`asignacion_horas_todos`, owner: sql`` }
+    : { table: sql`asignacion_horas`, owner: sql`AND id_usuario = ${visitorId}` };
+}
+
+/** Counts per week of `column` falling in the weeks given (oldest first). */
+export async function weekly(
+  db: Db,
+  column: 'fecha_asignacion' | 'fecha_completada',
+  weeks: ReturnType<typeof lastWeeks>,
+  visitorId?: number,
+): Promise<Array<{ semana_inicio: string; total: number }>> {
+  const first = weeks[0];
+  const last = weeks.at(-1);
+  if (!first || !last) return [];
+  const { table, owner } = hours(visitorId);
+  const { rows } = await sql<{ hora: number; n: number }>`
+    SELECT hora, sum(total)::int AS n FROM ${table}
+    WHERE campo = ${CAMPO[column]} AND hora >= ${hourOf(first.start)} AND hora < ${hourOf(last.end)} ${owner}
+    GROUP BY hora`.execute(db);
+  const totals = weeks.map(() => 0);
+  for (const r of rows) {
+    const at = Number(r.hora);
+    const i = weeks.findIndex((w) => at >= hourOf(w.start) && at < hourOf(w.end));
+    if (i >= 0) totals[i] = (totals[i] ?? 0) + Number(r.n);
+  }
+  return weeks.map((w, i) => ({ semana_inicio: w.semana_inicio, total: totals[i] ?? 0 }));
+}
+
+/** Assignments whose `column` falls in [start, end) (of one visitor when given). */
+export async function countBetween(
+  db: Db,
+  column: Column,
+  start: Date,
+  end: Date,
+  visitorId?: number,
+): Promise<number> {
+  const { table, owner } = hours(visitorId);
+  const { rows } = await sql<{ n: number }>`
+    SELECT coalesce(sum(total), 0)::int AS n FROM ${table}
+    WHERE campo = ${CAMPO[column]} AND hora >= ${hourOf(start)} AND hora < ${hourOf(end)} ${owner}`.execute(
+    db,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Folios received (created) in [start, end). */
+export async function foliosReceived(db: Db, start: Date, end: Date): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT coalesce(sum(total), 0)::int AS n FROM folio_horas
+    WHERE hora >= ${hourOf(start)} AND hora < ${hourOf(end)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Open studies per client (every client listed, 0 included); the client is the folio's at assignment. */
+export async function openByClient(
+  db: Db,
+  visitorId?: number,
+): Promise<Array<{ cliente: string; activos: number }>> {
+  const owner = visitorId === undefined ? sql`` : sql`AND x.id_usuario = ${visitorId}`;
+  const { rows } = await sql<{ cliente: string; activos: number }>`
+    SELECT c.nombre AS cliente, coalesce(sum(x.total), 0)::int AS activos
+    FROM clientes c
+    LEFT JOIN asignacion_clientes x ON x.id_cliente = c.id_cliente
+      AND x.estatus IN (${sql.join(OPEN_ESTATUS.map((e) => sql.lit(e)))}) ${owner}
+    GROUP BY c.id_cliente, c.nombre
+    ORDER BY c.id_cliente`.execute(db);
+  return rows.map((r) => ({ cliente: r.cliente, activos: Number(r.activos) }));
+}

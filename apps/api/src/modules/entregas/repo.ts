@@ -1,0 +1,285 @@
+/** SQL of e-mail deliveries (the outbox) and of the clients' recipients. */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { EntregaEstadoStored } from '../../db/schema-entregas';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ClienteRow {
+  id_cliente: number;
+  nombre: string;
+  destinatarios: string[];
+}
+
+/** Every client with its recipients, by id. */
+export async function listClientes(db: Db): Promise<ClienteRow[]> {
+  return db
+    .selectFrom('clientes as c')
+    .leftJoin('cliente_destinatarios as d', 'd.id_cliente', 'c.id_cliente')
+    .select([
+      'c.id_cliente',
+      'c.nombre',
+      sql<string[]>`coalesce(d.destinatarios, '{}'::text[])`.as('destinatarios'),
+    ])
+    .orderBy('c.id_cliente')
+    .execute();
+}
+
+export async function findCliente(db: Db, id: number): Promise<ClienteRow | undefined> {
+  return db
+    .selectFrom('clientes as c')
+    .leftJoin('cliente_destinatarios as d', 'd.id_cliente', 'c.id_cliente')
+    .select([
+      'c.id_cliente',
+      'c.nombre',
+      sql<string[]>`coalesce(d.destinatarios, '{}'::text[])`.as('destinatarios'),
+    ])
+    .where('c.id_cliente', '=', id)
+    .executeTakeFirst();
+}
+
+export async function saveDestinatarios(db: Db, id: number, destinatarios: string[]): Promise<void> {
+  await db
+    .insertInto('cliente_destinatarios')
+    .values({ id_cliente: id, destinatarios })
+    .onConflict((oc) => oc.column('id_cliente').doUpdateSet({ destinatarios, updated_at: sql`now()` }))
+    .execute();
+}
+
+/** The recipients of a report's client. */
+export async function destinatariosOfReporte(db: Db, idReporte: number): Promise<string[] | undefined> {
+  const row = await db
+    .selectFrom('reportes as r')
+    .leftJoin('cliente_destinatarios as d', 'd.id_cliente', 'r.id_cliente')
+    .select(sql<string[]>`coalesce(d.destinatarios, '{}'::text[])`.as('destinatarios'))
+    .where('r.id_reporte', '=', idReporte)
+    .executeTakeFirst();
+  return row?.destinatarios;
+}
+
+export interface NewEntrega {
+  id_reporte: number;
+  destinatarios: string[];
+  message_id: string;
+  max_intentos: number;
+  creado_por: number | null;
+  /** 'fallido' at once when there is nobody to send to. */
+  estado?: EntregaEstadoStored;
+  motivo?: string | null;
+}
+
+export async function insertEntrega(db: Db, values: NewEntrega): Promise<number> {
+  const row = await db
+    .insertInto('entregas')
+    .values({
+      id_reporte: values.id_reporte,
+      destinatarios: values.destinatarios,
+      message_id: values.message_id,
+      max_intentos: values.max_intentos,
+      creado_por: values.creado_por,
+      estado: values.estado ?? 'en_cola',
+      motivo: values.motivo ?? null,
+      bloqueado_hasta: null,
+      respuesta: null,
+      entregado_at: null,
+    })
+    .returning('id_entrega')
+    .executeTakeFirstOrThrow();
+  return row.id_entrega;
+}
+
+export interface EntregaRow {
+  id_entrega: number;
+  id_reporte: number;
+  estado: EntregaEstadoStored;
+  destinatarios: string[];
+  message_id: string;
+  intentos: number;
+  max_intentos: number;
+  siguiente_intento: Date;
+  motivo: string | null;
+  respuesta: string | null;
+  created_at: Date;
+  entregado_at: Date | null;
+}
+
+const ENTREGA_COLUMNS = [
+  'id_entrega',
+  'id_reporte',
+  'estado',
+  'destinatarios',
+  'message_id',
+  'intentos',
+  'max_intentos',
+  'siguiente_intento',
+  'motivo',
+  'respuesta',
+  'created_at',
+  'entregado_at',
+] as const;
+
+/** The latest delivery of a report, locked for the rest of the transaction when asked. */
+export async function latestEntrega(
+  db: Db,
+  idReporte: number,
+  lock = false,
+): Promise<EntregaRow | undefined> {
+  let q = db
+    .selectFrom('entregas')
+    .select(ENTREGA_COLUMNS)
+    .where('id_reporte', '=', idReporte)
+    .orderBy('id_entrega', 'desc')
+    .limit(1);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function entregasOfReporte(db: Db, idReporte: number): Promise<EntregaRow[]> {
+  return db
+    .selectFrom('entregas')
+    .select(ENTREGA_COLUMNS)
+    .where('id_reporte', '=', idReporte)
+    .orderBy('id_entrega', 'desc')
+    .execute();
+}
+
+export async function findEntrega(db: Db, id: number): Promise<EntregaRow | undefined> {
+  return db.selectFrom('entregas').select(ENTREGA_COLUMNS).where('id_entrega', '=', id).executeTakeFirst();
+}
+
+export interface IntentoRow {
+  id_entrega: number;
+  intento: number;
+  destinatarios: string[];
+  resultado: 'entregado' | 'error';
+  detalle: string;
+  created_at: Date;
+}
+
+export async function intentosOf(db: Db, ids: readonly number[]): Promise<IntentoRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('entrega_intentos')
+    .select(['id_entrega', 'intento', 'destinatarios', 'resultado', 'detalle', 'created_at'])
+    .where('id_entrega', 'in', ids)
+    .orderBy('id_entrega', 'desc')
+    .orderBy('intento', 'desc')
+    .execute();
+}
+
+/** A claimed delivery with what its message needs. */
+export interface ClaimedEntrega {
+  id_entrega: number;
+  id_reporte: number;
+  destinatarios: string[];
+  message_id: string;
+  intentos: number;
+  max_intentos: number;
+}
+
+/**
+ * Claims up to `limit` due deliveries for `leaseMs`: queued ones whose time has come, and ones whose
+ * previous attempt lost its lease (a worker that died mid-send). FOR UPDATE SKIP LOCKED: two workers
+ * (two API instances) never claim one row; the claim bumps `intentos`, the attempt's fencing token.
+ */
+export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<ClaimedEntrega[]> {
+  const result = await sql<ClaimedEntrega>`
+    WITH due AS (
+      SELECT id_entrega FROM entregas
+      WHERE (estado = 'en_cola' AND siguiente_intento <= now())
+         OR (estado = 'enviando' AND bloqueado_hasta < now())
+      ORDER BY siguiente_intento, id_entrega
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE entregas e
+    SET estado = 'enviando',
+        intentos = e.intentos + 1,
+        bloqueado_hasta = now() + make_interval(secs => ${leaseMs / 1000}::double precision)
+    FROM due
+    WHERE e.id_entrega = due.id_entrega
+    RETURNING e.id_entrega, e.id_reporte, e.destinatarios, e.message_id, e.intentos, e.max_intentos`.execute(
+    db,
+  );
+  return result.rows;
+}
+
+/**
+ * Records the outcome of attempt `intento`, only while that attempt still holds the row (same
+ * fencing token, still 'enviando'): returns false when a newer attempt took it over.
+ */
+export async function recordOutcome(
+  db: Db,
+  claim: { id_entrega: number; intento: number; destinatarios: string[] },
+  outcome:
+    | { estado: 'entregado'; respuesta: string }
+    | { estado: 'en_cola'; motivo: string; retryInMs: number }
+    | { estado: 'fallido'; motivo: string },
+): Promise<boolean> {
+  const base = db
+    .updateTable('entregas')
+    .where('id_entrega', '=', claim.id_entrega)
+    .where('estado', '=', 'enviando')
+    .where('intentos', '=', claim.intento);
+  const updated =
+    outcome.estado === 'entregado'
+      ? await base
+          .set({
+            estado: 'entregado',
+            respuesta: outcome.respuesta,
+            motivo: null,
+            bloqueado_hasta: null,
+            entregado_at: sql`now()`,
+          })
+          .returning('id_entrega')
+          .executeTakeFirst()
+      : outcome.estado === 'en_cola'
+        ? await base
+            .set({
+              estado: 'en_cola',
+              motivo: outcome.motivo,
+              bloqueado_hasta: null,
+              siguiente_intento: sql`now() + make_interval(secs => ${outcome.retryInMs / 1000}::double precision)`,
+            })
+            .returning('id_entrega')
+            .executeTakeFirst()
+        : await base
+            .set({ estado: 'fallido', motivo: outcome.motivo, bloqueado_hasta: null })
+            .returning('id_entrega')
+            .executeTakeFirst();
+  if (!updated) return false;
+  await db
+    .insertInto('entrega_intentos')
+    .values({
+      id_entrega: claim.id_entrega,
+      intento: claim.intento,
+      destinatarios: claim.destinatarios,
+      resultado: outcome.estado === 'entregado' ? 'entregado' : 'error',
+      detalle: outcome.estado === 'entregado' ? outcome.respuesta : outcome.motivo,
+    })
+    .execute();
+  return true;
+}
+
+/** What the message of a report names: folio and client. */
+export async function reporteForMail(
+  db: Db,
+  idReporte: number,
+): Promise<{ folio: string; cliente: string } | undefined> {
+  return db
+    .selectFrom('reportes as r')
+    .innerJoin('clientes as c', 'c.id_cliente', 'r.id_cliente')
+    .select(['r.folio', 'c.nombre as cliente'])
+    .where('r.id_reporte', '=', idReporte)
+    .executeTakeFirst();
+}
+
+/** Counts by state (bench, health). */
+export async function countByEstado(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('entregas')
+    .select(['estado', sql<number>`count(*)::int`.as('n')])
+    .groupBy('estado')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.estado, r.n]));
+}

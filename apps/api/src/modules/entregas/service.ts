@@ -1,0 +1,198 @@
+/**
+ * E-mail delivery of reports (rules; SQL in ./repo.ts, the worker in ./worker.ts, the message in ./mail.ts).
+ * Sending a report writes its outbox row in the caller's transaction (`enqueueEntrega`), so the status
+ * change and the delivery commit together or not at all.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type ClienteDestinatarios,
+  ENTREGAS_MESSAGES,
+  type Entrega,
+  REPORTES_MESSAGES,
+  type TransporteModo,
+} from '@socio/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import { audit } from '../../audit';
+import type { Database } from '../../db/schema';
+import { fail } from '../../domain-errors';
+import type { Actor } from '../../session';
+import { messageIdDomain } from './mail';
+import {
+  destinatariosOfReporte,
+  type EntregaRow,
+  entregasOfReporte,
+  findCliente,
+  findEntrega,
+  insertEntrega,
+  intentosOf,
+  latestEntrega,
+  listClientes,
+  saveDestinatarios,
+} from './repo';
+
+type Db = Kysely<Database>;
+type Tx = Kysely<Database> | Transaction<Database>;
+
+/** Attempts of one delivery before it is given up as 'fallido'. */
+export const DEFAULT_MAX_INTENTOS = 6;
+
+/** What enqueueing needs from the mail configuration. */
+export interface OutboxSettings {
+  /** Sender address; its domain names the Message-IDs. */
+  from: string;
+  maxIntentos?: number;
+}
+
+/** A Message-ID fixed when the outbox row is written: every attempt of that delivery reuses it. */
+export function newMessageId(idReporte: number, from: string): string {
+  return `<reporte-${idReporte}.${randomUUID()}@${messageIdDomain(from)}>`;
+}
+
+/**
+ * Writes a delivery of report `idReporte` to the outbox, inside the caller's transaction. A client
+ * without recipients gets a 'fallido' delivery at once, with the reason, so the screen says why.
+ */
+export async function enqueueEntrega(
+  trx: Tx,
+  settings: OutboxSettings,
+  idReporte: number,
+  actorId: number | null,
+): Promise<number> {
+  const destinatarios = (await destinatariosOfReporte(trx, idReporte)) ?? [];
+  const none = destinatarios.length === 0;
+  return insertEntrega(trx, {
+    id_reporte: idReporte,
+    destinatarios,
+    message_id: newMessageId(idReporte, settings.from),
+    max_intentos: settings.maxIntentos ?? DEFAULT_MAX_INTENTOS,
+    creado_por: actorId,
+    ...(none ? { estado: 'fallido' as const, motivo: ENTREGAS_MESSAGES.noRecipients } : {}),
+  });
+}
+
+/**
+ * Whether 'Enviar reportes' on a report should deliver it: never delivered, or its last delivery
+ * failed. One on its way or delivered already makes sending again harmless.
+ */
+export async function needsDelivery(trx: Tx, idReporte: number): Promise<boolean> {
+  const latest = await latestEntrega(trx, idReporte, true);
+  return latest === undefined || latest.estado === 'fallido';
+}
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+function toEntrega(row: EntregaRow, historial: Entrega['historial']): Entrega {
+  return {
+    id_entrega: row.id_entrega,
+    id_reporte: row.id_reporte,
+    estado: row.estado === 'enviando' ? 'en_cola' : row.estado,
+    destinatarios: row.destinatarios,
+    message_id: row.message_id,
+    intentos: row.intentos,
+    max_intentos: row.max_intentos,
+    siguiente_intento: row.estado === 'en_cola' ? iso(row.siguiente_intento) : null,
+    motivo: row.motivo,
+    creado: iso(row.created_at) ?? '',
+    entregado: iso(row.entregado_at),
+    historial,
+  };
+}
+
+async function withHistory(db: Tx, rows: EntregaRow[]): Promise<Entrega[]> {
+  const intentos = await intentosOf(
+    db,
+    rows.map((r) => r.id_entrega),
+  );
+  return rows.map((row) =>
+    toEntrega(
+      row,
+      intentos
+        .filter((i) => i.id_entrega === row.id_entrega)
+        .map((i) => ({
+          intento: i.intento,
+          fecha: iso(i.created_at) ?? '',
+          destinatarios: i.destinatarios,
+          resultado: i.resultado,
+          detalle: i.detalle,
+        })),
+    ),
+  );
+}
+
+async function reporteExists(db: Tx, id: number): Promise<void> {
+  const destinatarios = await destinatariosOfReporte(db, id);
+  if (destinatarios === undefined) fail('not_found', REPORTES_MESSAGES.notFound);
+}
+
+/** The deliveries of a report, newest first, each with its attempts. */
+export async function entregasDeReporte(db: Db, idReporte: number): Promise<Entrega[]> {
+  await reporteExists(db, idReporte);
+  return withHistory(db, await entregasOfReporte(db, idReporte));
+}
+
+/** 'Reintentar': a failed delivery goes back to the queue as a new delivery to today's recipients. */
+export async function retryEntrega(
+  db: Db,
+  settings: OutboxSettings,
+  actor: Actor,
+  idReporte: number,
+): Promise<{ detail: string; entrega: Entrega }> {
+  const id = await db.transaction().execute(async (trx) => {
+    await reporteExists(trx, idReporte);
+    const latest = await latestEntrega(trx, idReporte, true);
+    if (!latest) fail('not_found', ENTREGAS_MESSAGES.noDelivery);
+    if (latest.estado !== 'fallido') fail('conflict', ENTREGAS_MESSAGES.notRetryable);
+    const idEntrega = await enqueueEntrega(trx, settings, idReporte, actor.id);
+    await audit(trx, {
+      actorId: actor.id,
+      action: 'reporte.reintentar_entrega',
+      targetType: 'reporte',
+      targetId: idReporte,
+      change: { de: latest.id_entrega, a: idEntrega },
+      requestId: actor.requestId,
+    });
+    return idEntrega;
+  });
+  const row = await findEntrega(db, id);
+  if (!row) fail('not_found', ENTREGAS_MESSAGES.noDelivery);
+  const [entrega] = await withHistory(db, [row]);
+  if (!entrega) fail('not_found', ENTREGAS_MESSAGES.noDelivery);
+  const detail =
+    entrega.estado === 'fallido'
+      ? (entrega.motivo ?? ENTREGAS_MESSAGES.noRecipients)
+      : ENTREGAS_MESSAGES.retried;
+  return { detail, entrega };
+}
+
+export async function clientesConDestinatarios(db: Db): Promise<ClienteDestinatarios[]> {
+  return listClientes(db);
+}
+
+/** Replaces a client's recipients (already validated, lowercased and unique by the route's schema). */
+export async function updateDestinatarios(
+  db: Db,
+  actor: Actor,
+  idCliente: number,
+  destinatarios: string[],
+): Promise<{ detail: string; cliente: ClienteDestinatarios }> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findCliente(trx, idCliente);
+    if (!before) fail('not_found', ENTREGAS_MESSAGES.clienteNotFound);
+    await saveDestinatarios(trx, idCliente, destinatarios);
+    await audit(trx, {
+      actorId: actor.id,
+      action: 'cliente.destinatarios',
+      targetType: 'cliente',
+      targetId: idCliente,
+      change: { destinatarios: { from: before.destinatarios, to: destinatarios } },
+      requestId: actor.requestId,
+    });
+  });
+  const cliente = await findCliente(db, idCliente);
+  if (!cliente) fail('not_found', ENTREGAS_MESSAGES.clienteNotFound);
+  return { detail: ENTREGAS_MESSAGES.saved, cliente };
+}
+
+export function transporte(settings: { transporte: TransporteModo }): { transporte: TransporteModo } {
+  return { transporte: settings.transporte };
+}

@@ -1,0 +1,189 @@
+/**
+ * The delivery worker: claims due outbox rows (FOR UPDATE SKIP LOCKED, with a lease), hands each
+ * message to the transport and records the outcome under the attempt's fencing token.
+ *
+ * - Success → 'entregado' with the server's answer.
+ * - A transient error (4xx, connection refused, timeout) → back to 'en_cola' after an exponential
+ *   backoff (base · 2^(attempt−1), capped), until `max_intentos`; then 'fallido' with the reason.
+ * - A permanent error (5xx) → 'fallido' at once.
+ * - A crash (or any error) between the hand-over and the record leaves the row 'enviando': when its
+ *   lease ends another worker resends it with the same Message-ID, which a receiver that already
+ *   accepted it refuses, so nothing arrives twice and nothing is lost.
+ *
+ * Started by main.ts only (never by buildApp), so other test suites never see it run.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { reportPdf } from '../reportes/service';
+import { composeReportMail, DeliveryError, type MailTransport } from './mail';
+import { type ClaimedEntrega, claimDue, recordOutcome, reporteForMail } from './repo';
+
+export interface DeliveryWorkerOptions {
+  db: Kysely<Database>;
+  transport: MailTransport;
+  from: string;
+  /** Idle wait between polls (ms). */
+  pollMs?: number;
+  /** Rows claimed per round; they are handed over concurrently. */
+  batchSize?: number;
+  /** How long a claim holds a row before another worker may take it over (ms). */
+  leaseMs?: number;
+  /** Backoff of the first retry, doubled per attempt (ms), and its cap. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  log?: {
+    info(obj: Record<string, unknown>, msg: string): void;
+    warn(obj: Record<string, unknown>, msg: string): void;
+    error(obj: Record<string, unknown>, msg: string): void;
+  };
+  /** Runs after the transport accepted a message and before the outcome is recorded (fault-injection in tests). */
+  afterHandOver?: (claim: ClaimedEntrega) => Promise<void> | void;
+}
+
+export interface DeliveryWorker {
+  /** One round: claim due rows and deliver them; returns how many were claimed. */
+  runOnce(): Promise<number>;
+  /** Rounds until nothing is due (tests, bench). */
+  drain(): Promise<number>;
+  /** Polls in the background until `stop`. */
+  start(): void;
+  /** Finishes the round in progress and stops polling. */
+  stop(): Promise<void>;
+}
+
+/** Backoff before retry number `attempt` (1-based): base · 2^(attempt−1), capped. */
+export function backoffMs(attempt: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const {
+    db,
+    transport,
+    from,
+    pollMs = 2_000,
+    batchSize = 10,
+    leaseMs = 5 * 60_000,
+    baseDelayMs = 30_000,
+    maxDelayMs = 60 * 60_000,
+    log,
+    afterHandOver,
+  } = options;
+
+  async function deliver(claim: ClaimedEntrega): Promise<void> {
+    const report = await reporteForMail(db, claim.id_reporte);
+    const file = report ? await reportPdf(db, claim.id_reporte) : undefined;
+    const target = {
+      id_entrega: claim.id_entrega,
+      intento: claim.intentos,
+      destinatarios: claim.destinatarios,
+    };
+    if (!report || !file) {
+      await db
+        .transaction()
+        .execute((trx) =>
+          recordOutcome(trx, target, { estado: 'fallido', motivo: 'El reporte ya no existe' }),
+        );
+      return;
+    }
+    let response: string;
+    try {
+      ({ response } = await transport.send(
+        composeReportMail({
+          messageId: claim.message_id,
+          from,
+          to: claim.destinatarios,
+          folio: report.folio,
+          cliente: report.cliente,
+          fileName: file.fileName,
+          pdf: file.bytes,
+        }),
+      ));
+    } catch (error) {
+      const failure =
+        error instanceof DeliveryError
+          ? error
+          : new DeliveryError(String((error as Error)?.message ?? error), false);
+      const last = failure.permanent || claim.intentos >= claim.max_intentos;
+      const outcome = last
+        ? ({ estado: 'fallido', motivo: failure.message } as const)
+        : ({
+            estado: 'en_cola',
+            motivo: failure.message,
+            retryInMs: backoffMs(claim.intentos, baseDelayMs, maxDelayMs),
+          } as const);
+      await db.transaction().execute((trx) => recordOutcome(trx, target, outcome));
+      log?.warn(
+        {
+          id_entrega: claim.id_entrega,
+          intento: claim.intentos,
+          estado: outcome.estado,
+          motivo: failure.message,
+        },
+        'entrega de reporte no aceptada',
+      );
+      return;
+    }
+    await afterHandOver?.(claim);
+    const recorded = await db
+      .transaction()
+      .execute((trx) => recordOutcome(trx, target, { estado: 'entregado', respuesta: response }));
+    if (!recorded) {
+      log?.warn(
+        { id_entrega: claim.id_entrega },
+        'entrega registrada por otro intento (se perdió la concesión)',
+      );
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    const claims = await claimDue(db, batchSize, leaseMs);
+    const results = await Promise.allSettled(claims.map((c) => deliver(c)));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    // The rows of a failed round stay 'enviando' until their lease ends, then are retried.
+    if (failed) throw failed.reason;
+    return claims.length;
+  }
+
+  let running = false;
+  let timer: NodeJS.Timeout | null = null;
+  let current: Promise<void> | null = null;
+
+  const loop = async () => {
+    timer = null;
+    if (!running) return;
+    let claimed = 0;
+    try {
+      claimed = await runOnce();
+    } catch (error) {
+      log?.error({ err: error }, 'error del repartidor de correos');
+    }
+    if (running) timer = setTimeout(tick, claimed > 0 ? 0 : pollMs);
+  };
+  const tick = () => {
+    current = loop();
+  };
+
+  return {
+    runOnce,
+    async drain() {
+      let total = 0;
+      for (;;) {
+        const n = await runOnce();
+        if (n === 0) return total;
+        total += n;
+      }
+    },
+    start() {
+      if (running) return;
+      running = true;
+      tick();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await current;
+    },
+  };
+}

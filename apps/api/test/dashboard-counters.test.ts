@@ -1,0 +1,108 @@
+import { apiRoutes } from '@socio/contracts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiUrl } from '../src/http/route';
+import { createTestContext, dbKinds, type TestContext } from './helpers';
+
+/** What the counters of migration 0005 must hold, counted from the rows themselves. */
+async function fromRows(ctx: TestContext) {
+  const hour = (c: string) => sql.raw(`floor(extract(epoch FROM ${c}) / 3600)::int`);
+  const { rows: horas } = await sql<{ k: string }>`
+    SELECT concat_ws('|', campo, hora, estatus, count(*)) AS k FROM (
+      SELECT 0 AS campo, ${hour('fecha_asignacion')} AS hora, estatus FROM asignaciones
+      UNION ALL SELECT 1, ${hour('fecha_completada')}, estatus FROM asignaciones WHERE fecha_completada IS NOT NULL
+      UNION ALL SELECT 2, ${hour('fecha_cancelada')}, estatus FROM asignaciones WHERE fecha_cancelada IS NOT NULL
+    ) x GROUP BY campo, hora, estatus ORDER BY 1`.execute(ctx.db);
+  const { rows: clientes } = await sql<{ k: string }>`
+    SELECT concat_ws('|', a.id_usuario, coalesce(f.id_cliente, 0), a.estatus, count(*)) AS k
+    FROM asignaciones a JOIN folios f ON f.id_folio = a.id_folio GROUP BY a.id_usuario, coalesce(f.id_cliente, 0), a.estatus ORDER BY 1`.execute(
+    ctx.db,
+  );
+  const { rows: folios } = await sql<{ k: string }>`
+    SELECT concat_ws('|', hora, count(*)) AS k FROM (SELECT ${hour('created_at')} AS hora FROM folios) x
+    GROUP BY hora ORDER BY 1`.execute(ctx.db);
+  return { horas: horas.map((r) => r.k), clientes: clientes.map((r) => r.k), folios: folios.map((r) => r.k) };
+}
+
+async function fromCounters(ctx: TestContext) {
+  const { rows: horas } = await sql<{ k: string }>`
+    SELECT concat_ws('|', campo, hora, estatus, total) AS k FROM asignacion_horas_todos WHERE total <> 0 ORDER BY 1`.execute(
+    ctx.db,
+  );
+  const { rows: porVisitador } = await sql<{ k: string }>`
+    SELECT concat_ws('|', campo, hora, estatus, sum(total)) AS k FROM asignacion_horas
+    GROUP BY campo, hora, estatus HAVING sum(total) <> 0 ORDER BY 1`.execute(ctx.db);
+  const { rows: clientes } = await sql<{ k: string }>`
+    SELECT concat_ws('|', id_usuario, id_cliente, estatus, total) AS k FROM asignacion_clientes WHERE total <> 0 ORDER BY 1`.execute(
+    ctx.db,
+  );
+  const { rows: folios } = await sql<{ k: string }>`
+    SELECT concat_ws('|', hora, total) AS k FROM folio_horas WHERE total <> 0 ORDER BY 1`.execute(ctx.db);
+  return {
+    horas: horas.map((r) => r.k),
+    porVisitador: porVisitador.map((r) => r.k),
+    clientes: clientes.map((r) => r.k),
+    folios: folios.map((r) => r.k),
+  };
+}
+
+describe.each(dbKinds())('dashboard counters (%s)', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  async function expectExact() {
+    const rows = await fromRows(ctx);
+    const counters = await fromCounters(ctx);
+    expect(rows.horas.length).toBeGreaterThan(0);
+    expect(counters.horas).toEqual(rows.horas);
+    expect(counters.porVisitador).toEqual(rows.horas);
+    expect(counters.clientes).toEqual(rows.clientes);
+    expect(counters.folios).toEqual(rows.folios);
+  }
+
+  it('hold exactly what the demo assignments and folios say', async () => {
+    await expectExact();
+  });
+
+  it('follow status changes, reassignments and deletions', async () => {
+    await sql`UPDATE asignaciones SET estatus = 'completada', fecha_completada = now()
+      WHERE id_asignacion IN (SELECT id_asignacion FROM asignaciones WHERE estatus = 'asignada' ORDER BY 1 LIMIT 5)`.execute(
+      ctx.db,
+    );
+    await sql`UPDATE asignaciones SET estatus = 'cancelada', fecha_cancelada = now() - interval '400 days'
+      WHERE id_asignacion IN (SELECT id_asignacion FROM asignaciones WHERE estatus = 'agendada' ORDER BY 1 LIMIT 3)`.execute(
+      ctx.db,
+    );
+    const visitors = await ctx.db
+      .selectFrom('usuarios')
+      .select('id_usuario')
+      .where('rol', '=', 'visitador')
+      .orderBy('id_usuario')
+      .execute();
+    await sql`UPDATE asignaciones SET id_usuario = ${visitors.at(-1)?.id_usuario}
+      WHERE id_asignacion IN (SELECT id_asignacion FROM asignaciones ORDER BY 1 DESC LIMIT 4)`.execute(
+      ctx.db,
+    );
+    await sql`DELETE FROM reportes WHERE folio IN (SELECT folio FROM asignaciones ORDER BY id_asignacion LIMIT 2)`.execute(
+      ctx.db,
+    );
+    await sql`DELETE FROM asignaciones WHERE id_asignacion IN (SELECT id_asignacion FROM asignaciones ORDER BY 1 LIMIT 2)`.execute(
+      ctx.db,
+    );
+    await expectExact();
+  });
+
+  it('Inicio and Usuarios show the same 30-day completion (one definition, one query)', async () => {
+    const headers = await ctx.authHeaders('Administrador');
+    const resumen = await ctx.app.inject({ url: apiUrl(apiRoutes.dashboard.resumen), headers });
+    const usuarios = await ctx.app.inject({ url: apiUrl(apiRoutes.users.completion30d), headers });
+    expect(resumen.statusCode).toBe(200);
+    expect(usuarios.statusCode).toBe(200);
+    expect(resumen.json().indicadores.porcentaje_completado_30d).toBe(usuarios.json().percentage_completion);
+  });
+});

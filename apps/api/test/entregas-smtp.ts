@@ -1,0 +1,86 @@
+/**
+ * A real SMTP server on loopback for the delivery tests and the bench (smtp-server): it parses what it
+ * receives with mailparser, refuses a second message carrying a Message-ID it already accepted, and
+ * can be told to refuse the next N messages with a 4xx.
+ */
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  messageId: string;
+  to: string[];
+  raw: Buffer;
+  parsed: ParsedMail | null;
+}
+
+export interface TestSmtpServer {
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  /** Messages refused because their Message-ID was accepted before. */
+  duplicates: string[];
+  /** Refuse the next `n` messages with `451 4.3.0` (a temporary failure). */
+  refuseNext(n: number): void;
+  close(): Promise<void>;
+}
+
+function smtpError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
+export async function startTestSmtpServer(options: { parse?: boolean } = {}): Promise<TestSmtpServer> {
+  const parse = options.parse ?? true;
+  const received: ReceivedMail[] = [];
+  const duplicates: string[] = [];
+  const seen = new Set<string>();
+  let refuse = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    size: 50 * 1024 * 1024,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        void (async () => {
+          const raw = Buffer.concat(chunks);
+          if (refuse > 0) {
+            refuse -= 1;
+            callback(smtpError(451, 'Servidor ocupado, intente más tarde'));
+            return;
+          }
+          const header = /^message-id:\s*(<[^>\r\n]+>)/im.exec(raw.toString('latin1'));
+          const messageId = header?.[1] ?? '';
+          if (messageId && seen.has(messageId)) {
+            duplicates.push(messageId);
+            callback(smtpError(550, `Mensaje duplicado: ${messageId} ya fue recibido`));
+            return;
+          }
+          if (messageId) seen.add(messageId);
+          const parsed = parse ? await simpleParser(raw) : null;
+          received.push({
+            messageId,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            parsed,
+          });
+          callback(null);
+        })().catch((err: unknown) => callback(err as Error));
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    received,
+    duplicates,
+    refuseNext(n) {
+      refuse = n;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * Regression tests of issue 13 (sign-in): atomic login throttle (1), token revocation on password change and
+ * logout (3), cross-server cache invalidation by LISTEN/NOTIFY (10). Before the fixes: 60 parallel wrong
+ * passwords all got 401 (limit 10), 100 of 100 across two servers; 90 failures over 10 accounts from one address
+ * passed; an old token kept working after change-password; there was no logout; a deactivation took up to 5 s
+ * to reach another server.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { createDatabase, type DatabaseHandle } from '../src/db/index';
+import { createTestContext, DEMO_PASSWORD, dbKinds, type TestContext } from './helpers';
+
+const login = (app: FastifyInstance, email: string, password: string, remoteAddress: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
+const me = (app: FastifyInstance, token: string) =>
+  app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+
+function statuses(responses: Array<{ statusCode: number }>): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (const r of responses) out[r.statusCode] = (out[r.statusCode] ?? 0) + 1;
+  return out;
+}
+
+async function signIn(app: FastifyInstance, email: string, remoteAddress = '10.50.0.1'): Promise<string> {
+  const res = await login(app, email, DEMO_PASSWORD, remoteAddress);
+  expect(res.statusCode).toBe(200);
+  return res.json().token as string;
+}
+
+describe.each(dbKinds())('hardening: sign-in (%s)', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind, { demoOperations: false });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('200 parallel wrong passwords for one e-mail: at most 10 get 401, the rest 429', async () => {
+    const attempts = Array.from({ length: 200 }, (_, i) =>
+      login(ctx.app, 'visitador3@socioeconomico.mx', `mala-${i}`, '10.60.0.1'),
+    );
+    const counts = statuses(await Promise.all(attempts));
+    expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(200);
+    expect(counts[401] ?? 0).toBeLessThanOrEqual(10);
+    expect(counts[401] ?? 0).toBeGreaterThan(0);
+  });
+
+  it('caps failures from one address across e-mails (90 over 10 accounts no longer pass)', async () => {
+    const results = [];
+    for (let v = 10; v < 20; v++) {
+      for (let i = 0; i < 9; i++) {
+        results.push(await login(ctx.app, `visitador${v}@socioeconomico.mx`, 'mala', '10.61.0.1'));
+      }
+    }
+    const counts = statuses(results);
+    expect(counts[401]).toBe(30);
+    expect(counts[429]).toBe(60);
+    // Another address is not affected.
+    expect(
+      (await login(ctx.app, 'visitador10@socioeconomico.mx', DEMO_PASSWORD, '10.61.0.2')).statusCode,
+    ).toBe(200);
+  });
+
+  it('changing the password revokes every other token of the user; the one that changed it still works', async () => {
+    const email = 'visitador5@socioeconomico.mx';
+    const other = await signIn(ctx.app, email);
+    const current = await signIn(ctx.app, email);
+    expect((await me(ctx.app, other)).statusCode).toBe(200);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/me/change-password',
+      headers: { authorization: `Bearer ${current}` },
+      payload: { current_password: DEMO_PASSWORD, new_password: 'Nueva2026!x' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await me(ctx.app, other)).statusCode).toBe(401);
+    expect((await me(ctx.app, current)).statusCode).toBe(200);
+    // A deactivation afterwards still ends the kept token.
+    await ctx.db.updateTable('usuarios').set({ token_version: 99 }).where('email', '=', email).execute();
+    ctx.app.authCache.invalidate();
+    expect((await me(ctx.app, current)).statusCode).toBe(401);
+  });
+
+  it('POST /api/auth/logout revokes the current token only', async () => {
+    const email = 'visitador6@socioeconomico.mx';
+    const a = await signIn(ctx.app, email);
+    const b = await signIn(ctx.app, email);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${a}` },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ detail: 'Sesión cerrada' });
+    expect((await me(ctx.app, a)).statusCode).toBe(401);
+    expect((await me(ctx.app, b)).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: { authorization: `Bearer ${a}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+  });
+});
+
+describe.runIf(process.env.TEST_PG_URL)('hardening: two servers on one PostgreSQL', () => {
+  let ctx: TestContext;
+  let second: DatabaseHandle;
+  let app2: FastifyInstance;
+  beforeAll(async () => {
+    ctx = await createTestContext('postgres', { demoOperations: false });
+    second = await createDatabase({ databaseUrl: ctx.config.databaseUrl, dataDir: '', poolSize: 4 });
+    app2 = await buildApp({ db: second, config: ctx.config });
+    await app2.ready();
+  });
+  afterAll(async () => {
+    await app2?.close();
+    await second?.close();
+    await ctx?.close();
+  });
+
+  it('200 parallel wrong passwords split over two servers: at most 10 get 401', async () => {
+    const attempts = Array.from({ length: 200 }, (_, i) =>
+      login(i % 2 ? app2 : ctx.app, 'visitador4@socioeconomico.mx', `mala-${i}`, '10.70.0.1'),
+    );
+    const counts = statuses(await Promise.all(attempts));
+    expect(counts[401] ?? 0).toBeLessThanOrEqual(10);
+    expect(counts[429] ?? 0).toBeGreaterThanOrEqual(190);
+  });
+
+  it('a logout and a password change on one server end the tokens on the other at once', async () => {
+    const email = 'visitador7@socioeconomico.mx';
+    const a = await signIn(ctx.app, email);
+    const b = await signIn(ctx.app, email);
+    expect((await me(app2, a)).statusCode).toBe(200); // cached on server 2
+    expect((await me(app2, b)).statusCode).toBe(200);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${a}` },
+    });
+    await waitFor(async () => (await me(app2, a)).statusCode === 401, 1_000);
+    const c = await signIn(app2, email);
+    const changed = await app2.inject({
+      method: 'PUT',
+      url: '/api/auth/me/change-password',
+      headers: { authorization: `Bearer ${c}` },
+      payload: { current_password: DEMO_PASSWORD, new_password: 'Nueva2026!y' },
+    });
+    expect(changed.statusCode).toBe(200);
+    await waitFor(async () => (await me(ctx.app, b)).statusCode === 401, 1_000);
+    expect((await me(ctx.app, c)).statusCode).toBe(200);
+  });
+
+  it('a deactivation on one server reaches the other in well under the 5 s cache (LISTEN/NOTIFY)', async () => {
+    const token = await signIn(ctx.app, 'visitador8@socioeconomico.mx');
+    expect((await me(app2, token)).statusCode).toBe(200); // cached on server 2
+    const all = await ctx.request({ url: '/api/users/all_users' }, 'Administrador');
+    const u = all.json().usuarios.find((x: { email: string }) => x.email === 'visitador8@socioeconomico.mx');
+    const started = Date.now();
+    const res = await ctx.request(
+      {
+        method: 'PUT',
+        url: `/api/users/edit_user/${u.id_usuario}`,
+        payload: {
+          nombres: u.nombres,
+          apellido_paterno: u.apellido_paterno,
+          apellido_materno: u.apellido_materno,
+          email: u.email,
+          role: u.rol,
+          supervisor: u.supervisor,
+          status: 'Inactivo',
+        },
+      },
+      'Administrador',
+    );
+    expect(res.statusCode).toBe(200);
+    await waitFor(async () => (await me(app2, token)).statusCode === 401, 1_000);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`no ocurrió en ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
