@@ -34,6 +34,21 @@ export class NetworkError extends Error {
   }
 }
 
+/** The server answered 2xx with a body that does not match the contract (a broken or mismatched server). */
+export class InvalidResponseError extends Error {
+  /** `METHOD /path` of the call. */
+  readonly call: string;
+  constructor(call: string, cause?: unknown) {
+    super(`Respuesta inválida del servidor (${call})`, { cause });
+    this.name = 'InvalidResponseError';
+    this.call = call;
+  }
+}
+
+export function isInvalidResponseError(error: unknown): error is InvalidResponseError {
+  return error instanceof InvalidResponseError;
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }

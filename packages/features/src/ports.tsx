@@ -1,12 +1,20 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { AuthPort } from './auth/auth.port';
+import type { SpreadsheetParser } from './cargas/bulk-load/spreadsheet.port';
+import type { CargasPort } from './cargas/cargas.port';
+import type { ClientesPort } from './clientes/clientes.port';
 import type { DashboardPort } from './dashboard/dashboard.port';
+import type { ReportesPort } from './reportes/reportes.port';
 import type { UsersPort } from './users/users.port';
 
 /** Every port the features need; the app injects HTTP adapters, stories and tests inject fakes. */
 export interface Ports {
   auth: AuthPort;
+  cargas: CargasPort;
+  clientes: ClientesPort;
   dashboard: DashboardPort;
+  reportes: ReportesPort;
+  spreadsheet: SpreadsheetParser;
   users: UsersPort;
 }
 

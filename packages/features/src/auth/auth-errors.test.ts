@@ -1,13 +1,9 @@
+import { changePasswordFormSchema, loginFormSchema } from '@socio/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../errors';
-import {
-  changePasswordErrorMessage,
-  loginErrorMessage,
-  validateChangePassword,
-  validateLogin,
-} from './auth-errors';
+import { changePasswordErrorMessage, loginErrorMessage } from './auth-errors';
 
-describe('loginErrorMessage (spec §8)', () => {
+describe('loginErrorMessage', () => {
   it('422 with a detail array names the last loc element', () => {
     const error = new ApiError(422, [{ loc: ['body', 'email'], msg: 'x', type: 'value_error' }]);
     expect(loginErrorMessage(error)).toBe('Error: Formato de email invalido');
@@ -53,7 +49,7 @@ describe('loginErrorMessage (spec §8)', () => {
   });
 });
 
-describe('changePasswordErrorMessage (spec §8)', () => {
+describe('changePasswordErrorMessage', () => {
   it('shows the server detail', () => {
     expect(changePasswordErrorMessage(new ApiError(400, 'La contraseña actual es incorrecta'))).toBe(
       'La contraseña actual es incorrecta',
@@ -72,7 +68,23 @@ describe('changePasswordErrorMessage (spec §8)', () => {
   });
 });
 
-describe('validateLogin (spec §5)', () => {
+/** What the login form shows per field: the messages of the contracts' `loginFormSchema`. */
+function validateLogin(values: { email: string; password: string }) {
+  const issues = loginFormSchema.safeParse(values).error?.issues ?? [];
+  return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
+}
+
+/** What the change-password dialog shows: the first broken rule of `changePasswordFormSchema`, or null. */
+function validateChangePassword(values: { current: string; next: string; confirm: string }) {
+  const result = changePasswordFormSchema.safeParse({
+    current_password: values.current,
+    new_password: values.next,
+    confirm_password: values.confirm,
+  });
+  return result.error?.issues[0]?.message ?? null;
+}
+
+describe('login form rules (loginFormSchema)', () => {
   it('accepts a trimmed e-mail with @ and a password of 3+ characters', () => {
     expect(validateLogin({ email: '  ana@socio.mx ', password: 'abc' })).toEqual({});
   });
@@ -90,35 +102,29 @@ describe('validateLogin (spec §5)', () => {
   });
 });
 
-describe('validateChangePassword (spec §5, in order)', () => {
+describe('change-password form rules (changePasswordFormSchema, in order)', () => {
   const ok = { current: 'Actual2026!', next: 'Nueva2026!', confirm: 'Nueva2026!' };
   it('passes valid input', () => {
-    expect(validateChangePassword(ok, true)).toBeNull();
+    expect(validateChangePassword(ok)).toBeNull();
   });
   it('requires all three fields first', () => {
-    expect(validateChangePassword({ ...ok, current: '' }, false)).toBe(
-      'Por favor, completa todos los campos',
-    );
-    expect(validateChangePassword({ ...ok, confirm: '' }, true)).toBe('Por favor, completa todos los campos');
+    expect(validateChangePassword({ ...ok, current: '' })).toBe('Por favor, completa todos los campos');
+    expect(validateChangePassword({ ...ok, confirm: '' })).toBe('Por favor, completa todos los campos');
   });
   it('then a new password of at least 8 characters', () => {
-    expect(validateChangePassword({ current: 'x', next: 'corta', confirm: 'otra' }, true)).toBe(
+    expect(validateChangePassword({ current: 'x', next: 'corta', confirm: 'otra' })).toBe(
       'La nueva contraseña debe tener al menos 8 caracteres',
     );
   });
   it('then a matching confirmation', () => {
-    expect(validateChangePassword({ ...ok, confirm: 'Nueva2026?' }, true)).toBe(
+    expect(validateChangePassword({ ...ok, confirm: 'Nueva2026?' })).toBe(
       'Las contraseñas nuevas no coinciden',
     );
   });
   it('then a new password different from the current one', () => {
-    expect(validateChangePassword({ current: ok.next, next: ok.next, confirm: ok.next }, true)).toBe(
+    expect(validateChangePassword({ current: ok.next, next: ok.next, confirm: ok.next })).toBe(
       'La nueva contraseña debe ser diferente a la actual',
     );
   });
-  it('and finally a token', () => {
-    expect(validateChangePassword(ok, false)).toBe(
-      'No estás autenticado. Por favor, inicia sesión nuevamente.',
-    );
-  });
+  // Without a token the dialog says 'No estás autenticado…' (story ChangePasswordDialog/NotAuthenticated).
 });

@@ -1,7 +1,10 @@
 import { isApiError, isNetworkError } from '../errors';
 import { authMessages } from './messages.es';
 
-/** Spec §8, login: the message shown for a failed sign-in. */
+/**
+ * The message shown for a failed sign-in: 422 names the field ('Error: Formato de email invalido'),
+ * a string detail shows as is (401, 403, 429), offline and anything else get fixed texts.
+ */
 export function loginErrorMessage(error: unknown, messages = authMessages.loginErrors): string {
   if (isNetworkError(error)) return messages.network;
   if (isApiError(error)) {
@@ -19,7 +22,7 @@ export function loginErrorMessage(error: unknown, messages = authMessages.loginE
   return messages.generic;
 }
 
-/** Spec §8, password change: the server detail, else a generic failure; offline gets the connection text. */
+/** A failed password change: the server detail, else a generic failure; offline gets the connection text. */
 export function changePasswordErrorMessage(error: unknown, messages = authMessages.changePassword): string {
   if (isNetworkError(error)) return messages.network;
   if (isApiError(error)) {
@@ -27,44 +30,4 @@ export function changePasswordErrorMessage(error: unknown, messages = authMessag
     if (text) return text;
   }
   return messages.failed;
-}
-
-export interface LoginFormValues {
-  email: string;
-  password: string;
-}
-
-/** Spec §5, login: e-mail trimmed, non-empty, with '@'; password at least 3 characters. */
-export function validateLogin(
-  values: LoginFormValues,
-  messages = authMessages.login,
-): Partial<Record<keyof LoginFormValues, string>> {
-  const errors: Partial<Record<keyof LoginFormValues, string>> = {};
-  const email = values.email.trim();
-  if (email === '' || !email.includes('@')) errors.email = messages.invalidEmail;
-  if (values.password.length < 3) errors.password = messages.invalidPassword;
-  return errors;
-}
-
-export interface ChangePasswordValues {
-  current: string;
-  next: string;
-  confirm: string;
-}
-
-/**
- * Spec §5, password change, in the spec's order; the first broken rule wins.
- * Returns null when the request may be sent.
- */
-export function validateChangePassword(
-  values: ChangePasswordValues,
-  hasToken: boolean,
-  messages = authMessages.changePassword,
-): string | null {
-  if (!values.current || !values.next || !values.confirm) return messages.required;
-  if (values.next.length < 8) return messages.tooShort;
-  if (values.next !== values.confirm) return messages.mismatch;
-  if (values.next === values.current) return messages.sameAsCurrent;
-  if (!hasToken) return messages.notAuthenticated;
-  return null;
 }

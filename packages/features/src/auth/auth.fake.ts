@@ -1,4 +1,4 @@
-import { ApiError, NetworkError } from '../errors';
+import { ApiError } from '../errors';
 import type { AuthPort, ChangePasswordInput, LoginInput, SessionUser } from './auth.port';
 
 export interface FakeAccount extends SessionUser {
@@ -140,14 +140,4 @@ export function stubAuthPort(overrides: Partial<AuthPort> = {}): AuthPort {
     changePassword: missing('changePassword'),
     ...overrides,
   };
-}
-
-/** A port call that never settles (shows loading states in stories). */
-export function pending<T>(): Promise<T> {
-  return new Promise<T>(() => {});
-}
-
-/** A port call that fails like an unreachable server. */
-export function offline<T>(): Promise<T> {
-  return Promise.reject(new NetworkError(new TypeError('Failed to fetch')));
 }

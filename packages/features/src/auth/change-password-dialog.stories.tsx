@@ -3,11 +3,17 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
 import { ApiError } from '../errors';
-import { createFakeAuthPort, demoAccounts, offline, pending, stubAuthPort } from './auth.fake';
+import {
+  createFakeAuthPort,
+  createTestSessionController,
+  demoAccounts,
+  offline,
+  pending,
+  stubAuthPort,
+} from '../testing';
 import type { AuthPort } from './auth.port';
 import { withAuth } from './auth.story-helpers';
 import { ChangePasswordDialog, type ChangePasswordDialogProps } from './change-password-dialog';
-import { createTestSessionController } from './session-provider';
 
 const admin = demoAccounts[0]!;
 const { password: _p, estatus: _e, ...adminUser } = admin;

@@ -1,11 +1,24 @@
-import { Banner, Button, Modal, TextField } from '@socio/ui';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { type ChangePasswordValues, changePasswordErrorMessage, validateChangePassword } from './auth-errors';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChangePasswordForm, changePasswordFormSchema } from '@socio/contracts';
+import {
+  Banner,
+  Modal,
+  ModalBody,
+  ModalContent,
+  ModalDescription,
+  ModalFormActions,
+  ModalHeader,
+  ModalTitle,
+  TextField,
+} from '@socio/ui';
+import { type RefObject, useEffect, useId, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { changePasswordErrorMessage } from './auth-errors';
 import { authMessages } from './messages.es';
 import { useSession } from './session-provider';
 import { useChangePassword } from './use-auth';
 
-/** Spec §4/§9: the dialog closes itself 2 seconds after success. */
+/** After a successful change the dialog closes itself after 2 seconds. */
 export const CHANGE_PASSWORD_AUTO_CLOSE_MS = 2000;
 
 export interface ChangePasswordDialogProps {
@@ -13,13 +26,25 @@ export interface ChangePasswordDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Milliseconds before closing after success (stories may shorten it). */
   autoCloseMs?: number;
+  /** Where the focus goes on close when the element that opened the dialog is gone (a menu entry). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 type Feedback = { kind: 'error' | 'success'; text: string } | null;
 
-const EMPTY: ChangePasswordValues = { current: '', next: '', confirm: '' };
+const EMPTY: ChangePasswordForm = { current_password: '', new_password: '', confirm_password: '' };
 
-/** 'Cambiar contraseña': current, new and confirmation; spec §5 rules, §8 messages. */
+/** The one message of a failed check: the form's schema reports the first broken rule only. */
+function firstMessage(errors: FieldErrors<ChangePasswordForm>): string {
+  const found = Object.values(errors).find((error) => typeof error?.message === 'string');
+  return String(found?.message ?? '');
+}
+
+/**
+ * 'Cambiar contraseña': current, new and confirmation. The contracts' `changePasswordFormSchema`
+ * checks them in order (all filled, new ≥ 8, confirmation matches, new ≠ current) and the first
+ * broken rule shows in a banner; the server's answer shows there too.
+ */
 export function ChangePasswordDialog(props: ChangePasswordDialogProps) {
   // A fresh form every time the dialog opens.
   const [generation, setGeneration] = useState(0);
@@ -35,15 +60,22 @@ function ChangePasswordModal({
   open,
   onOpenChange,
   autoCloseMs = CHANGE_PASSWORD_AUTO_CLOSE_MS,
+  returnFocusRef,
 }: ChangePasswordDialogProps) {
   const m = authMessages.changePassword;
   const { token } = useSession();
   const mutation = useChangePassword();
-  const [values, setValues] = useState<ChangePasswordValues>(EMPTY);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const formId = useId();
   const submitting = mutation.isPending;
   const done = feedback?.kind === 'success';
+  const { register, handleSubmit } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: EMPTY,
+    reValidateMode: 'onSubmit',
+    // The message is one banner above the fields, not a field's own error.
+    shouldFocusError: false,
+  });
 
   useEffect(() => {
     if (!done) return;
@@ -51,80 +83,71 @@ function ChangePasswordModal({
     return () => clearTimeout(timer);
   }, [done, autoCloseMs, onOpenChange]);
 
-  function update(field: keyof ChangePasswordValues, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting || done) return;
-    const problem = validateChangePassword(values, token !== null);
-    if (problem) {
-      setFeedback({ kind: 'error', text: problem });
-      return;
-    }
-    setFeedback(null);
-    mutation.mutate(
-      { current_password: values.current, new_password: values.next },
-      {
-        onSuccess: () => setFeedback({ kind: 'success', text: m.success }),
-        onError: (error) => setFeedback({ kind: 'error', text: changePasswordErrorMessage(error) }),
-      },
-    );
-  }
-
-  return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      title={m.title}
-      description={m.description}
-      size="sm"
-      busy={submitting}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={submitting}>
-            {m.cancel}
-          </Button>
-          <Button type="submit" form={formId} loading={submitting} disabled={done}>
-            {submitting ? m.submitting : m.submit}
-          </Button>
-        </>
+  const submit = handleSubmit(
+    ({ current_password, new_password }) => {
+      if (submitting || done) return;
+      if (token === null) {
+        setFeedback({ kind: 'error', text: m.notAuthenticated });
+        return;
       }
-    >
-      <form id={formId} noValidate onSubmit={submit} className="grid gap-4">
-        {feedback ? (
-          <Banner tone={feedback.kind === 'success' ? 'success' : 'error'}>{feedback.text}</Banner>
-        ) : null}
-        <TextField
-          label={m.current}
-          name="current_password"
-          type="password"
-          autoComplete="current-password"
-          value={values.current}
-          onChange={(e) => update('current', e.target.value)}
-          disabled={submitting || done}
+      setFeedback(null);
+      mutation.mutate(
+        { current_password, new_password },
+        {
+          onSuccess: () => setFeedback({ kind: 'success', text: m.success }),
+          onError: (error) => setFeedback({ kind: 'error', text: changePasswordErrorMessage(error) }),
+        },
+      );
+    },
+    (errors) => setFeedback({ kind: 'error', text: firstMessage(errors) }),
+  );
+
+  const locked = submitting || done;
+  return (
+    <Modal open={open} onOpenChange={onOpenChange}>
+      <ModalContent size="sm" busy={submitting} returnFocusRef={returnFocusRef}>
+        <ModalHeader>
+          <ModalTitle>{m.title}</ModalTitle>
+          <ModalDescription>{m.description}</ModalDescription>
+        </ModalHeader>
+        <ModalBody>
+          <form id={formId} noValidate onSubmit={submit} className="grid gap-4">
+            {feedback ? (
+              <Banner tone={feedback.kind === 'success' ? 'success' : 'error'}>{feedback.text}</Banner>
+            ) : null}
+            <TextField
+              label={m.current}
+              type="password"
+              autoComplete="current-password"
+              {...register('current_password')}
+              disabled={locked}
+            />
+            <TextField
+              label={m.next}
+              type="password"
+              autoComplete="new-password"
+              hint={m.nextHint}
+              {...register('new_password')}
+              disabled={locked}
+            />
+            <TextField
+              label={m.confirm}
+              type="password"
+              autoComplete="new-password"
+              {...register('confirm_password')}
+              disabled={locked}
+            />
+          </form>
+        </ModalBody>
+        <ModalFormActions
+          formId={formId}
+          submitLabel={m.submit}
+          pendingLabel={m.submitting}
+          pending={submitting}
+          submitDisabled={done}
+          cancelLabel={m.cancel}
         />
-        <TextField
-          label={m.next}
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          hint={m.nextHint}
-          value={values.next}
-          onChange={(e) => update('next', e.target.value)}
-          disabled={submitting || done}
-        />
-        <TextField
-          label={m.confirm}
-          name="confirm_password"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={(e) => update('confirm', e.target.value)}
-          disabled={submitting || done}
-        />
-      </form>
+      </ModalContent>
     </Modal>
   );
 }

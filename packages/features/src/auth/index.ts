@@ -1,17 +1,5 @@
-export {
-  createFakeAuthPort,
-  demoAccounts,
-  type FakeAccount,
-  type FakeAuthSeed,
-  stubAuthPort,
-} from './auth.fake';
 export type { AuthPort, ChangePasswordInput, LoginInput, SessionUser } from './auth.port';
-export {
-  changePasswordErrorMessage,
-  loginErrorMessage,
-  validateChangePassword,
-  validateLogin,
-} from './auth-errors';
+export { changePasswordErrorMessage, loginErrorMessage } from './auth-errors';
 export {
   CHANGE_PASSWORD_AUTO_CLOSE_MS,
   ChangePasswordDialog,
@@ -20,7 +8,6 @@ export {
 export { LoginScreen, type LoginScreenProps } from './login-screen';
 export { type AuthMessages, authMessages } from './messages.es';
 export {
-  createMemorySessionStore,
   createSessionController,
   type SessionController,
   type SessionEnd,
@@ -29,7 +16,6 @@ export {
   type StoredSession,
 } from './session';
 export {
-  createTestSessionController,
   type SessionContextValue,
   SessionProvider,
   type SessionProviderProps,

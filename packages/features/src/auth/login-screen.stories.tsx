@@ -1,11 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, type within } from 'storybook/test';
 import { ApiError } from '../errors';
-import { createFakeAuthPort, offline, pending, stubAuthPort } from './auth.fake';
+import {
+  createFakeAuthPort,
+  createTestSessionController,
+  invalidResponse,
+  offline,
+  pending,
+  stubAuthPort,
+} from '../testing';
 import { withAuth } from './auth.story-helpers';
 import { LoginScreen } from './login-screen';
 import { authMessages } from './messages.es';
-import { createTestSessionController } from './session-provider';
 
 const meta = {
   title: 'Features/Auth/LoginScreen',
@@ -83,7 +89,7 @@ export const InvalidEmail: Story = {
   play: async ({ canvas, args }) => {
     await fillAndSubmit(canvas, 'admin.socioeconomico.mx', 'Admin2026!');
     const email = canvas.getByRole('textbox', { name: 'Correo electrónico' });
-    await expect(email).toHaveAccessibleDescription(authMessages.login.invalidEmail);
+    await expect(email).toHaveAccessibleDescription('Por favor, ingresa un correo electrónico válido');
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(email).toHaveFocus();
     await expect(args.onSuccess).not.toHaveBeenCalled();
@@ -98,9 +104,9 @@ export const EmptyEmailAndShortPassword: Story = {
   decorators: [failing(new Error('no debe llamarse'))],
   play: async ({ canvas }) => {
     await fillAndSubmit(canvas, '   ', 'ab');
-    await expect(canvas.getByText(authMessages.login.invalidEmail)).toBeVisible();
+    await expect(canvas.getByText('Por favor, ingresa un correo electrónico válido')).toBeVisible();
     await expect(canvas.getByLabelText('Contraseña', { selector: 'input' })).toHaveAccessibleDescription(
-      authMessages.login.invalidPassword,
+      'Por favor, ingresa una contraseña válida',
     );
   },
 };
@@ -170,6 +176,24 @@ export const ServerErrorWithoutDetail: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Error al iniciar sesión. Por favor, intenta de nuevo.',
     );
+  },
+};
+
+/** The login answer breaks the contract (no token…): the generic failure, no session stored. */
+export const InvalidResponse: Story = {
+  decorators: [
+    withAuth(
+      stubAuthPort({ login: () => invalidResponse('POST /auth/login') }),
+      createTestSessionController(),
+    ),
+  ],
+  play: async ({ canvas, args }) => {
+    await fillAndSubmit(canvas, 'admin@socioeconomico.mx', 'Admin2026!');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Error al iniciar sesión. Por favor, intenta de nuevo.',
+    );
+    await expect(args.onSuccess).not.toHaveBeenCalled();
+    await expect(canvas.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
   },
 };
 

@@ -1,7 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginForm, loginFormSchema } from '@socio/contracts';
 import { Banner, Button, Checkbox, TextField } from '@socio/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import type { SessionUser } from './auth.port';
-import { type LoginFormValues, loginErrorMessage, validateLogin } from './auth-errors';
+import { loginErrorMessage } from './auth-errors';
 import { authMessages } from './messages.es';
 import { useLogin } from './use-auth';
 
@@ -14,39 +18,40 @@ export interface LoginScreenProps {
   defaultEmail?: string;
 }
 
-type FieldErrors = Partial<Record<keyof LoginFormValues, string>>;
+/** The login form's checked values: the e-mail trimmed. */
+type LoginFormValues = z.output<typeof loginFormSchema>;
 
-/** Spec §2 'Iniciar Sesión': e-mail, password, 'Recordarme', an inert 'forgot password' link. */
+/** 'Iniciar Sesión': e-mail, password, 'Recordarme', an inert 'forgot password' link. */
 export function LoginScreen({ onSuccess, notice, defaultEmail = '' }: LoginScreenProps) {
   const m = authMessages.login;
-  const [values, setValues] = useState<LoginFormValues>({ email: defaultEmail, password: '' });
-  const [remember, setRemember] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const login = useLogin();
   const titleId = useId();
   const submitting = login.isPending;
+  const {
+    register,
+    control,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm<LoginForm, unknown, LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: defaultEmail, password: '', remember: false },
+    // Checked on submit only; typing in a field clears its message (see `field`).
+    reValidateMode: 'onSubmit',
+  });
 
-  function update(field: keyof LoginFormValues, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  }
+  /** A registered field whose message goes away as soon as the user types again. */
+  const field = (name: 'email' | 'password') =>
+    register(name, { onChange: () => errors[name] && clearErrors(name) });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = handleSubmit(({ email, password, remember }) => {
     if (submitting) return;
-    const errors = validateLogin(values);
-    setFieldErrors(errors);
-    if (errors.email || errors.password) {
-      const first = errors.email ? 'email' : 'password';
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
     login.reset();
     login.mutate(
-      { email: values.email.trim(), password: values.password, remember },
+      { email, password, remember: remember ?? false },
       { onSuccess: (stored) => onSuccess?.(stored.user) },
     );
-  }
+  });
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-canvas px-4 py-10">
@@ -76,33 +81,36 @@ export function LoginScreen({ onSuccess, notice, defaultEmail = '' }: LoginScree
           <form noValidate onSubmit={submit} className="mt-6 grid gap-4" aria-busy={submitting || undefined}>
             <TextField
               label={m.emailLabel}
-              name="email"
               type="email"
               autoComplete="username"
               inputMode="email"
               placeholder={m.emailPlaceholder}
-              value={values.email}
-              onChange={(e) => update('email', e.target.value)}
-              error={fieldErrors.email}
+              {...field('email')}
+              error={errors.email?.message}
               disabled={submitting}
             />
             <TextField
               label={m.passwordLabel}
-              name="password"
               type="password"
               autoComplete="current-password"
               placeholder={m.passwordPlaceholder}
-              value={values.password}
-              onChange={(e) => update('password', e.target.value)}
-              error={fieldErrors.password}
+              {...field('password')}
+              error={errors.password?.message}
               disabled={submitting}
             />
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <Checkbox
-                label={m.remember}
-                checked={remember}
-                onCheckedChange={(checked) => setRemember(checked === true)}
-                disabled={submitting}
+              <Controller
+                control={control}
+                name="remember"
+                render={({ field: { value, onChange, ref } }) => (
+                  <Checkbox
+                    ref={ref}
+                    label={m.remember}
+                    checked={value === true}
+                    onCheckedChange={(checked) => onChange(checked === true)}
+                    disabled={submitting}
+                  />
+                )}
               />
               {/* Spec: the link does nothing. A real button keeps it focusable without a jump to '#'. */}
               <Button type="button" variant="link" size="sm" className="h-auto px-0">

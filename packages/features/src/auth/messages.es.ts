@@ -1,4 +1,7 @@
-/** Every text of the auth feature (spec §2, §5, §8). */
+/**
+ * Every text of the auth feature. The form rules' messages ('Por favor, ingresa un correo electrónico
+ * válido'…) come with the forms' schemas from `@socio/contracts` (`AUTH_MESSAGES`), shared with the server.
+ */
 export const authMessages = {
   login: {
     title: 'Iniciar Sesión',
@@ -12,8 +15,6 @@ export const authMessages = {
     forgotPassword: '¿Olvidaste tu contraseña?',
     submit: 'Iniciar sesión',
     submitting: 'Iniciando sesión...',
-    invalidEmail: 'Por favor, ingresa un correo electrónico válido',
-    invalidPassword: 'Por favor, ingresa una contraseña válida',
     sessionExpired: 'Sesión expirada. Por favor, inicia sesión nuevamente.',
   },
   loginErrors: {
@@ -32,10 +33,6 @@ export const authMessages = {
     cancel: 'Cancelar',
     submit: 'Cambiar contraseña',
     submitting: 'Cambiando...',
-    required: 'Por favor, completa todos los campos',
-    tooShort: 'La nueva contraseña debe tener al menos 8 caracteres',
-    mismatch: 'Las contraseñas nuevas no coinciden',
-    sameAsCurrent: 'La nueva contraseña debe ser diferente a la actual',
     notAuthenticated: 'No estás autenticado. Por favor, inicia sesión nuevamente.',
     failed: 'Error al cambiar la contraseña',
     network: 'Error de conexión. Por favor, intenta de nuevo.',

@@ -1,12 +1,6 @@
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { SessionUser } from './auth.port';
-import {
-  createMemorySessionStore,
-  createSessionController,
-  type SessionController,
-  type SessionEnd,
-  type StoredSession,
-} from './session';
+import type { SessionController, SessionEnd, StoredSession } from './session';
 
 export interface SessionContextValue {
   user: SessionUser | null;
@@ -55,9 +49,4 @@ export function useSession(): SessionContextValue {
     }),
     [session, ended, controller],
   );
-}
-
-/** A controller over memory, for stories and tests. */
-export function createTestSessionController(initial: StoredSession | null = null): SessionController {
-  return createSessionController(createMemorySessionStore(initial));
 }

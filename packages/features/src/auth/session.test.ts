@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMemorySessionStore, createSessionController, type StoredSession } from './session';
+import { createMemorySessionStore } from '../testing';
+import { createSessionController, type StoredSession } from './session';
 
 const stored: StoredSession = {
   token: 't1',

@@ -86,17 +86,3 @@ export function createSessionController(store: SessionStore): SessionController 
     },
   };
 }
-
-/** In-memory SessionStore for stories and tests. */
-export function createMemorySessionStore(initial: StoredSession | null = null): SessionStore {
-  let value = initial;
-  return {
-    get: () => value,
-    set: (session) => {
-      value = session;
-    },
-    clear: () => {
-      value = null;
-    },
-  };
-}

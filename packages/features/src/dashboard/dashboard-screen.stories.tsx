@@ -2,14 +2,15 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { NetworkError } from '../errors';
 import type { Ports } from '../ports';
-import { FeatureProviders } from '../testing/story-providers';
 import {
   createFakeDashboardPort,
   demoResumen,
   emptyResumen,
+  FeatureProviders,
+  invalidResponse,
   stubDashboardPort,
   visitadorResumen,
-} from './dashboard.fake';
+} from '../testing';
 import { DashboardScreen } from './dashboard-screen';
 
 interface StoryArgs {
@@ -126,6 +127,19 @@ export const ErrorWithRetry: Story = {
       expect(within(statCard(canvasElement, 'Estudios activos')).getByText('148')).toBeVisible(),
     );
     await expect(flaky.calls).toBe(2);
+  },
+};
+
+/** The server answered with a body that breaks the contract: the same error state, never a crash. */
+export const InvalidResponse: Story = {
+  args: {
+    ports: { dashboard: stubDashboardPort({ resumen: () => invalidResponse('GET /dashboard/resumen') }) },
+  },
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('No se pudo cargar el resumen del tablero');
+    await expect(within(alert).getByRole('button', { name: 'Intentar de nuevo' })).toBeEnabled();
+    await expect(canvas.queryByRole('region', { name: 'Indicadores' })).toBeNull();
   },
 };
 

@@ -25,7 +25,7 @@ export interface DashboardScreenProps {
   ownOnly?: boolean;
 }
 
-/** /socioeconomico/inicio: indicator cards, charts and the yearly summary, all from the database. */
+/** Inicio (`APP_PATHS.inicio`): indicator cards, charts and the yearly summary, all from the database. */
 export function DashboardScreen({ ownOnly = false }: DashboardScreenProps) {
   const query = useDashboardResumen();
   const resumen = query.data;
@@ -34,11 +34,7 @@ export function DashboardScreen({ ownOnly = false }: DashboardScreenProps) {
       <header className="grid gap-1">
         <h1 className="font-semibold text-2xl text-ink">{m.title}</h1>
         <p className="text-ink-muted text-sm">{m.subtitle}</p>
-        {ownOnly ? (
-          <p className="text-brand-800 text-sm" data-testid="dashboard-own-only">
-            {m.ownOnly}
-          </p>
-        ) : null}
+        {ownOnly ? <p className="text-brand-800 text-sm">{m.ownOnly}</p> : null}
       </header>
 
       {query.isError ? (
@@ -90,7 +86,6 @@ function Indicators({ resumen }: { resumen: DashboardResumen | undefined }) {
         description={m.activeStudiesHint}
         icon={<Activity />}
         loading={loading}
-        data-testid="stat-estudios-activos"
       />
       <StatCard
         label={m.completedThisWeek}
@@ -98,7 +93,6 @@ function Indicators({ resumen }: { resumen: DashboardResumen | undefined }) {
         description={m.weekHint}
         icon={<CircleCheckBig />}
         loading={loading}
-        data-testid="stat-completados-semana"
       />
       <StatCard
         label={m.newThisWeek}
@@ -106,7 +100,6 @@ function Indicators({ resumen }: { resumen: DashboardResumen | undefined }) {
         description={m.weekHint}
         icon={<CalendarCheck />}
         loading={loading}
-        data-testid="stat-nuevas-semana"
       />
       <StatCard
         label={m.completion30d}
@@ -114,7 +107,6 @@ function Indicators({ resumen }: { resumen: DashboardResumen | undefined }) {
         description={m.completion30dHint}
         icon={<Percent />}
         loading={loading}
-        data-testid="stat-porcentaje-30d"
       />
     </section>
   );

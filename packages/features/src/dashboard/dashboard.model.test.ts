@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoResumen, emptyResumen } from './dashboard.fake';
+import { demoResumen, emptyResumen } from '../testing';
 import {
   clientPoints,
   formatPercent,

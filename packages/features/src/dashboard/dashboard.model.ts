@@ -17,7 +17,7 @@ export function weeklyPoints(weeks: readonly SemanaPunto[]): ChartPoint[] {
   return weeks.map((w) => ({ label: weekLabel(w.semana_inicio), value: w.total }));
 }
 
-/** Chart y axes run from 0 to at least 100 (spec §9), growing when a value is larger. */
+/** Chart y axes run from 0 to at least 100, growing when a value is larger. */
 export function yDomain(values: readonly number[]): [number, number] {
   return [0, Math.max(100, ...values.filter(Number.isFinite))];
 }

@@ -1,11 +1,4 @@
 export {
-  createFakeDashboardPort,
-  demoResumen,
-  emptyResumen,
-  stubDashboardPort,
-  visitadorResumen,
-} from './dashboard.fake';
-export {
   type ChartPoint,
   clientPoints,
   isEmptyResumen,

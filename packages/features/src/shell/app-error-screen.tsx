@@ -22,7 +22,7 @@ export function errorText(error: unknown): string {
   }
 }
 
-/** Spec §2: the 'Algo salió mal' screen for unexpected rendering errors. */
+/** The 'Algo salió mal' screen for unexpected rendering errors: the error text, reload, clear data, console hint. */
 export function AppErrorScreen({ error, onReload, onReset }: AppErrorScreenProps) {
   const m = shellMessages.appError;
   return (

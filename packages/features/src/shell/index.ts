@@ -1,15 +1,16 @@
 export { AppErrorScreen, type AppErrorScreenProps, errorText } from './app-error-screen';
-export { ComingSoon, type ComingSoonProps } from './coming-soon';
-export { HelpCard, type HelpCardProps } from './help-card';
+export { DocumentTitle, type DocumentTitleProps } from './document-title';
+export { HelpCard, type HelpCardProps, type HelpLinks } from './help-card';
 export { type ShellMessages, shellMessages } from './messages.es';
 export {
-  BASE_PATH,
+  canOpen,
   displayName,
   type NavEntry,
   navEntriesFor,
   pageTitle,
-  REPORTES_PATH,
   type SectionId,
   sectionOf,
 } from './navigation';
-export { LOGIN_PATH, ShellLayout, type ShellLayoutProps, type ShellNavigationState } from './shell-layout';
+export { NotFoundScreen, type NotFoundScreenProps } from './not-found-screen';
+export { RouterErrorScreen, type RouterErrorScreenProps } from './router-error-screen';
+export { ShellLayout, type ShellLayoutProps, type ShellNavigationState } from './shell-layout';

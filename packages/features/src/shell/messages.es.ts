@@ -1,4 +1,4 @@
-/** Every text of the shell feature (spec §2 'Shell'). */
+/** Every text of the shell feature (rail, top bar, menus, help card, error screen). */
 export const shellMessages = {
   brand: 'Socioeconómico',
   nav: {
@@ -7,15 +7,13 @@ export const shellMessages = {
     usuarios: 'Usuarios',
     reportes: 'Reportes',
     cargas: 'Cargas',
+    clientes: 'Clientes',
     configuracion: 'Configuración',
   },
   searchFolio: 'Buscar info de folio',
   defaultUserName: 'Usuario',
-  settings: 'Configuración de la cuenta',
   changePassword: 'Cambiar contraseña',
   signOut: 'Cerrar sesión',
-  openMenu: 'Abrir menú',
-  closeMenu: 'Cerrar menú',
   loading: 'Cargando...',
   help: {
     toggle: 'Ayuda',
@@ -24,10 +22,21 @@ export const shellMessages = {
     manuals: 'Manuales de usuario',
     docs: 'Documentación',
     close: 'Ocultar ayuda',
+    newTab: '(se abre en una pestaña nueva)',
   },
-  comingSoon: {
-    title: 'Esta sección estará disponible próximamente',
-    description: (section: string) => `La sección ${section} se habilitará en una próxima versión.`,
+  /** The browser tab's title of each page: 'Usuarios · Socioeconómico'. */
+  documentTitle: (page: string) => `${page} · Socioeconómico`,
+  loginPage: 'Iniciar sesión',
+  notFound: {
+    title: 'Página no encontrada',
+    description: 'La dirección que abriste no existe o ya no está disponible.',
+    back: 'Volver al inicio',
+  },
+  /** Routing errors (a page that failed to load): the product's fallback heading, no developer text. */
+  routerError: {
+    title: 'Unexpected Application Error!',
+    description: 'No se pudo mostrar esta página.',
+    reload: 'Recargar página',
   },
   appError: {
     title: 'Algo salió mal',

@@ -1,11 +1,22 @@
+import { APP_PATHS } from '@socio/contracts';
 import { describe, expect, it } from 'vitest';
-import { displayName, navEntriesFor, pageTitle, sectionOf } from './navigation';
+import { canOpen, displayName, navEntriesFor, pageTitle, sectionOf } from './navigation';
 
 describe('navEntriesFor', () => {
-  it('Administrador and Supervisor see the four sections', () => {
-    for (const rol of ['Administrador', 'Supervisor'] as const) {
-      expect(navEntriesFor(rol).map((e) => e.label)).toEqual(['Inicio', 'Usuarios', 'Reportes', 'Cargas']);
-    }
+  it('Supervisor sees the four sections; Administrador also Clientes (report recipients)', () => {
+    expect(navEntriesFor('Supervisor').map((e) => e.label)).toEqual([
+      'Inicio',
+      'Usuarios',
+      'Reportes',
+      'Cargas',
+    ]);
+    expect(navEntriesFor('Administrador').map((e) => e.label)).toEqual([
+      'Inicio',
+      'Usuarios',
+      'Reportes',
+      'Cargas',
+      'Clientes',
+    ]);
   });
   it('Visitador sees Inicio and Cargas only', () => {
     expect(navEntriesFor('Visitador').map((e) => e.label)).toEqual(['Inicio', 'Cargas']);
@@ -19,7 +30,27 @@ describe('navEntriesFor', () => {
       '/socioeconomico/usuarios',
       '/socioeconomico/reportes',
       '/socioeconomico/cargas',
+      '/socioeconomico/clientes',
     ]);
+  });
+});
+
+describe('canOpen (the roles of APP_SCREENS, shared by the menu and the route guard)', () => {
+  it('a Visitador may open Inicio and Cargas, neither Usuarios nor Reportes', () => {
+    expect(canOpen('Visitador', 'inicio')).toBe(true);
+    expect(canOpen('Visitador', 'cargas')).toBe(true);
+    expect(canOpen('Visitador', 'usuarios')).toBe(false);
+    expect(canOpen('Visitador', 'reportes')).toBe(false);
+  });
+  it('staff may open every screen; nobody without a role', () => {
+    for (const section of ['inicio', 'usuarios', 'reportes', 'cargas'] as const) {
+      expect(canOpen('Administrador', section)).toBe(true);
+      expect(canOpen('Supervisor', section)).toBe(true);
+      expect(canOpen(null, section)).toBe(false);
+    }
+  });
+  it('the menu links are the app paths', () => {
+    expect(navEntriesFor('Visitador').map((e) => e.href)).toEqual([APP_PATHS.inicio, APP_PATHS.cargas]);
   });
 });
 

@@ -1,7 +1,8 @@
-import type { Rol } from '@socio/contracts';
+import { ALL_ROLES, APP_SCREENS, type AppScreen, type Rol } from '@socio/contracts';
 import { shellMessages } from './messages.es';
 
-export type SectionId = 'inicio' | 'usuarios' | 'reportes' | 'cargas';
+/** A section of the shell: one of the app's screens (declared once in `APP_SCREENS`). */
+export type SectionId = AppScreen;
 
 export interface NavEntry {
   id: SectionId;
@@ -9,32 +10,28 @@ export interface NavEntry {
   href: string;
 }
 
-export const BASE_PATH = '/socioeconomico';
-export const REPORTES_PATH = `${BASE_PATH}/reportes`;
+/** Menu order, the order of `APP_SCREENS`: Inicio, Usuarios, Reportes, Cargas. */
+const SECTIONS = Object.keys(APP_SCREENS) as SectionId[];
 
-const ALL: readonly NavEntry[] = [
-  { id: 'inicio', label: shellMessages.nav.inicio, href: `${BASE_PATH}/inicio` },
-  { id: 'usuarios', label: shellMessages.nav.usuarios, href: `${BASE_PATH}/usuarios` },
-  { id: 'reportes', label: shellMessages.nav.reportes, href: REPORTES_PATH },
-  { id: 'cargas', label: shellMessages.nav.cargas, href: `${BASE_PATH}/cargas` },
-];
+/** Whether a role may open a screen (the same roles the route guards check). */
+export function canOpen(rol: Rol | null | undefined, section: SectionId): boolean {
+  return rol != null && APP_SCREENS[section].roles.includes(rol);
+}
 
-const BY_ROLE: Record<Rol, readonly SectionId[]> = {
-  Administrador: ['inicio', 'usuarios', 'reportes', 'cargas'],
-  Supervisor: ['inicio', 'usuarios', 'reportes', 'cargas'],
-  Visitador: ['inicio', 'cargas'],
-};
-
-/** The sections a role sees in the menu (wire contract: Visitador only Inicio and Cargas). */
+/**
+ * The sections a role sees in the menu: only the screens it may open (a Visitador sees Inicio
+ * and Cargas). Without a known role, the narrowest menu: the screens every role may open.
+ */
 export function navEntriesFor(rol: Rol | null | undefined): NavEntry[] {
-  const allowed = BY_ROLE[rol ?? 'Visitador'] ?? BY_ROLE.Visitador;
-  return ALL.filter((entry) => allowed.includes(entry.id));
+  return SECTIONS.filter((id) =>
+    rol == null ? ALL_ROLES.every((r) => canOpen(r, id)) : canOpen(rol, id),
+  ).map((id) => ({ id, label: shellMessages.nav[id], href: APP_SCREENS[id].path }));
 }
 
 /** Which section a path belongs to: '/Socioeconomico/Usuarios/…' → 'usuarios'; anything else 'inicio'. */
 export function sectionOf(path: string): SectionId {
   const segment = path.toLowerCase().split('?')[0]?.split('/').filter(Boolean)[1];
-  return segment === 'usuarios' || segment === 'reportes' || segment === 'cargas' ? segment : 'inicio';
+  return SECTIONS.find((id) => id === segment) ?? 'inicio';
 }
 
 /** Top-bar page name (spec: Usuarios, Reportes, Cargas, otherwise Inicio). */

@@ -1,11 +1,10 @@
 import type { Rol } from '@socio/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { createFakeAuthPort, demoAccounts } from '../auth/auth.fake';
 import type { SessionUser } from '../auth/auth.port';
 import { withAuth } from '../auth/auth.story-helpers';
 import type { SessionController } from '../auth/session';
-import { createTestSessionController } from '../auth/session-provider';
+import { createFakeAuthPort, createTestSessionController, demoAccounts } from '../testing';
 import { ShellLayout } from './shell-layout';
 
 const accountFor = (rol: Rol) => demoAccounts.find((a) => a.rol === rol && a.estatus === 'Activo')!;
@@ -35,6 +34,7 @@ const meta = {
   args: {
     currentPath: '/socioeconomico/inicio',
     onNavigate: fn(),
+    helpLinks: { manuals: '/docs/manual-de-usuario.html', docs: '/docs/documentacion.html' },
     children: (
       <section aria-label="Contenido de ejemplo" className="rounded-xl border border-line bg-surface p-6">
         <p>Contenido de la página.</p>
@@ -60,7 +60,7 @@ export const Administrador: Story = {
   decorators: [asRole('Administrador')],
   play: async ({ canvas, args }) => {
     await expect(pageName(canvas)).toHaveTextContent('Inicio');
-    await expect(linkNames(rail())).toEqual(['Inicio', 'Usuarios', 'Reportes', 'Cargas']);
+    await expect(linkNames(rail())).toEqual(['Inicio', 'Usuarios', 'Reportes', 'Cargas', 'Clientes']);
     await expect(within(rail()).getByRole('link', { name: 'Inicio' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -178,26 +178,53 @@ export const SignOut: Story = {
   },
 };
 
-/** The hidden help card: revealed by '?', mentions manuals and documentation, Escape hides it again. */
+/**
+ * The hidden help card (issue 14 item 5): a popover revealed by '?', with real links to the manuals
+ * and the documentation; Escape and a click outside hide it again.
+ */
 export const HelpCard: Story = {
   decorators: [asRole('Supervisor')],
   play: async ({ canvas }) => {
     const toggle = canvas.getByRole('button', { name: 'Ayuda' });
-    await expect(canvas.queryByRole('region', { name: '¿Necesitas ayuda?' })).not.toBeInTheDocument();
+    await expect(screen.queryByRole('dialog', { name: '¿Necesitas ayuda?' })).not.toBeInTheDocument();
     await userEvent.click(toggle);
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const card = canvas.getByRole('region', { name: '¿Necesitas ayuda?' });
-    await expect(card).toHaveTextContent(/manuales/i);
-    await expect(card).toHaveTextContent(/documentación/i);
-    within(card).getByRole('button', { name: 'Ocultar ayuda', hidden: false }).focus();
+    const card = await screen.findByRole('dialog', { name: '¿Necesitas ayuda?' });
+    await expect(within(card).getByRole('link', { name: /Manuales de usuario/ })).toHaveAttribute(
+      'href',
+      '/docs/manual-de-usuario.html',
+    );
+    await expect(within(card).getByRole('link', { name: /Documentación/ })).toHaveAttribute(
+      'href',
+      '/docs/documentacion.html',
+    );
     await userEvent.keyboard('{Escape}');
-    await expect(canvas.queryByRole('region', { name: '¿Necesitas ayuda?' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '¿Necesitas ayuda?' })).toBeNull());
     await expect(toggle).toHaveFocus();
-    // Escape also works while the focus stays on the toggle.
+    // A click outside closes it too.
     await userEvent.keyboard('{Enter}');
-    await expect(canvas.getByRole('region', { name: '¿Necesitas ayuda?' })).toBeVisible();
-    await userEvent.keyboard('{Escape}');
+    await expect(await screen.findByRole('dialog', { name: '¿Necesitas ayuda?' })).toBeVisible();
+    await userEvent.click(canvas.getByText('Contenido de la página.'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '¿Necesitas ayuda?' })).toBeNull());
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  },
+};
+
+/** 390 px: the help card fits the screen (it was cut 30 px on the left). */
+export const HelpCardMobile: Story = {
+  decorators: [asRole('Administrador')],
+  parameters: mobileViewport,
+  globals: { viewport: { value: 'movil390', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(window.innerWidth).toBeLessThanOrEqual(390);
+    await userEvent.click(canvas.getByRole('button', { name: 'Ayuda' }));
+    const card = await screen.findByRole('dialog', { name: '¿Necesitas ayuda?' });
+    await waitFor(() => {
+      const rect = card.getBoundingClientRect();
+      expect(rect.left).toBeGreaterThanOrEqual(8);
+      expect(rect.right).toBeLessThanOrEqual(window.innerWidth - 8);
+    });
+    await expect(within(card).getByText(/^Consulta los manuales/)).toBeVisible();
   },
 };
 
@@ -240,7 +267,7 @@ export const Mobile: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Abrir menú' }));
     const sheet = await screen.findByRole('dialog');
     const nav = within(sheet).getByRole('navigation');
-    await expect(linkNames(nav)).toEqual(['Inicio', 'Usuarios', 'Reportes', 'Cargas']);
+    await expect(linkNames(nav)).toEqual(['Inicio', 'Usuarios', 'Reportes', 'Cargas', 'Clientes']);
     await expect(within(nav).getByRole('button', { name: 'Configuración' })).toBeVisible();
     await userEvent.click(within(nav).getByRole('link', { name: 'Reportes' }));
     await expect(args.onNavigate).toHaveBeenCalledWith('/socioeconomico/reportes');

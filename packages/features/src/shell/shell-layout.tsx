@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@socio/contracts';
 import {
   AppShell,
   MobileNav,
@@ -8,22 +9,16 @@ import {
   TopBar,
   UserMenu,
 } from '@socio/ui';
-import { FileText, FileUp, House, KeyRound, LogOut, Settings, Users } from 'lucide-react';
-import { type MouseEvent, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { FileText, FileUp, House, KeyRound, LogOut, Mail, Settings, Users } from 'lucide-react';
+import { type MouseEvent, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { ChangePasswordDialog } from '../auth/change-password-dialog';
 import { useSession } from '../auth/session-provider';
 import { useSessionRefresh } from '../auth/use-auth';
 import { usePort } from '../ports';
-import { HelpCard } from './help-card';
+import { DocumentTitle } from './document-title';
+import { HelpCard, type HelpLinks } from './help-card';
 import { shellMessages } from './messages.es';
-import {
-  displayName,
-  navEntriesFor,
-  pageTitle,
-  REPORTES_PATH,
-  type SectionId,
-  sectionOf,
-} from './navigation';
+import { canOpen, displayName, navEntriesFor, pageTitle, type SectionId, sectionOf } from './navigation';
 
 /** Navigation state the shell may pass along (spec: the folio search carries `searchFolio`). */
 export interface ShellNavigationState {
@@ -31,12 +26,14 @@ export interface ShellNavigationState {
 }
 
 export interface ShellLayoutProps {
-  /** The current location's path, e.g. '/socioeconomico/usuarios'. */
+  /** The current location's path, e.g. `APP_PATHS.usuarios`. */
   currentPath: string;
   /** Navigates inside the app (the app wires its router). */
   onNavigate: (to: string, state?: ShellNavigationState) => void;
   /** A route is loading: shows a progress bar. */
   busy?: boolean;
+  /** Where the help card's 'Manuales de usuario' and 'Documentación' links go. */
+  helpLinks: HelpLinks;
   /** The page. */
   children: ReactNode;
 }
@@ -46,16 +43,29 @@ const ICONS: Record<SectionId, ReactNode> = {
   usuarios: <Users />,
   reportes: <FileText />,
   cargas: <FileUp />,
+  clientes: <Mail />,
 };
 
-export const LOGIN_PATH = '/login';
-
-/** Spec §2 'Shell': rail, top bar (page name, folio search, user menu), mobile menu and help card. */
-export function ShellLayout({ currentPath, onNavigate, busy = false, children }: ShellLayoutProps) {
+/** The signed-in frame: rail, top bar (page name, folio search, user menu), mobile menu and help card. */
+export function ShellLayout({
+  currentPath,
+  onNavigate,
+  busy = false,
+  helpLinks,
+  children,
+}: ShellLayoutProps) {
   const m = shellMessages;
   const auth = usePort('auth');
   const { user, signOut } = useSession();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const shellRef = useRef<HTMLDivElement>(null);
+  // The menu entry that opens the password dialog is gone once it opens: focus returns to its menu's button.
+  const passwordReturnRef = useRef<HTMLElement | null>(null);
+  const openPassword = useCallback((menu: 'user-menu' | 'mobile-nav') => {
+    passwordReturnRef.current =
+      shellRef.current?.querySelector<HTMLElement>(`[data-slot="${menu}-trigger"]`) ?? null;
+    setPasswordOpen(true);
+  }, []);
   const [menuOpen, setMenuOpen] = useState(false);
   useSessionRefresh();
 
@@ -68,7 +78,8 @@ export function ShellLayout({ currentPath, onNavigate, busy = false, children }:
     href: entry.href,
     active: entry.id === section,
   }));
-  const canSearch = entries.some((entry) => entry.id === 'reportes');
+  // The folio search leads to Reportes: only for roles that may open it.
+  const canSearch = canOpen(user?.rol, 'reportes');
 
   // Plain links (they open in a new tab with Ctrl/⌘-click) that navigate inside the app otherwise.
   const renderLink = useCallback<RenderNavLink>(
@@ -92,12 +103,17 @@ export function ShellLayout({ currentPath, onNavigate, busy = false, children }:
   const signOutNow = useCallback(() => {
     auth.logout?.().catch(() => undefined);
     signOut();
-    onNavigate(LOGIN_PATH);
+    onNavigate(APP_PATHS.login);
   }, [auth, signOut, onNavigate]);
 
   const userItems = useMemo(
     () => [
-      { key: 'password', label: m.changePassword, icon: <KeyRound />, onSelect: () => setPasswordOpen(true) },
+      {
+        key: 'password',
+        label: m.changePassword,
+        icon: <KeyRound />,
+        onSelect: () => openPassword('user-menu'),
+      },
       {
         key: 'logout',
         label: m.signOut,
@@ -107,14 +123,14 @@ export function ShellLayout({ currentPath, onNavigate, busy = false, children }:
         separated: true,
       },
     ],
-    [signOutNow],
+    [signOutNow, openPassword],
   );
 
   const searchFolio = (value: string) => {
     const folio = value.trim();
     if (!folio) return;
     setMenuOpen(false);
-    onNavigate(REPORTES_PATH, { searchFolio: folio });
+    onNavigate(APP_PATHS.reportes, { searchFolio: folio });
   };
 
   const name = displayName(user);
@@ -132,7 +148,9 @@ export function ShellLayout({ currentPath, onNavigate, busy = false, children }:
 
   return (
     <>
+      <DocumentTitle page={pageTitle(currentPath)} />
       <AppShell
+        ref={shellRef}
         aria-busy={busy || undefined}
         rail={<NavRail items={items} renderLink={renderLink} header={brand} label={m.nav.label} />}
         topBar={
@@ -153,7 +171,7 @@ export function ShellLayout({ currentPath, onNavigate, busy = false, children }:
                       key: 'configuracion',
                       label: m.nav.configuracion,
                       icon: <Settings />,
-                      onSelect: () => setPasswordOpen(true),
+                      onSelect: () => openPassword('mobile-nav'),
                     },
                     { key: 'logout', label: m.signOut, icon: <LogOut />, onSelect: signOutNow },
                   ]}
@@ -170,7 +188,7 @@ export function ShellLayout({ currentPath, onNavigate, busy = false, children }:
                   <SearchInput label={m.searchFolio} placeholder={m.searchFolio} onSearch={searchFolio} />
                 ) : undefined
               }
-              actions={<HelpCard />}
+              actions={<HelpCard links={helpLinks} />}
               user={
                 <UserMenu
                   name={name}
@@ -193,7 +211,11 @@ export function ShellLayout({ currentPath, onNavigate, busy = false, children }:
       >
         {children}
       </AppShell>
-      <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+      <ChangePasswordDialog
+        open={passwordOpen}
+        onOpenChange={setPasswordOpen}
+        returnFocusRef={passwordReturnRef}
+      />
     </>
   );
 }

@@ -57,7 +57,7 @@ const FIELD_ORDER = [
 ] as const satisfies readonly (keyof AddUserInput)[];
 
 /**
- * The add-user form of 'Añadir Nuevo Usuario' (spec §2, §5, §8). It has no buttons of its own: the
+ * The add-user form of 'Añadir Nuevo Usuario' (fields, rules, server errors). It has no buttons of its own: the
  * modal's footer holds 'Cancelar' and a 'Crear usuario' submit button tied to it by `form={id}`.
  */
 export function AddUserForm({ id, onCreated, onUsernameTakenChange, photoUpload = false }: AddUserFormProps) {
@@ -138,7 +138,7 @@ export function AddUserForm({ id, onCreated, onUsernameTakenChange, photoUpload 
             required
             autoComplete="off"
             spellCheck={false}
-            hint={errors.username ? undefined : m.usernameHint}
+            hint={m.usernameHint}
             error={errors.username?.message}
             aria-describedby={view ? availabilityId : undefined}
             {...usernameField}
@@ -172,7 +172,7 @@ export function AddUserForm({ id, onCreated, onUsernameTakenChange, photoUpload 
           type="password"
           required
           autoComplete="new-password"
-          hint={errors.password ? undefined : m.passwordHint}
+          hint={m.passwordHint}
           error={errors.password?.message}
           {...register('password')}
         />

@@ -2,9 +2,9 @@ import { Button } from '@socio/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
+import { createFakeUsersPort, offline, pending, stubUsersPort } from '../testing';
 import { usersMessages as m } from './messages.es';
 import { AddUserModal } from './user-modals';
-import { createFakeUsersPort, stubUsersPort } from './users.fake';
 import type { UsersPort } from './users.port';
 import {
   addDialog,
@@ -13,8 +13,6 @@ import {
   clearToasts,
   field,
   fillNewUser,
-  offline,
-  pending,
   spied,
   validNewUser,
   withUsers,
@@ -98,12 +96,12 @@ export const RequiredFields: Story = {
     await submit();
     const dialog = await addDialog();
     for (const text of [
-      'Nombres es obligatorio',
+      'Nombres son obligatorios',
       'Apellido paterno es obligatorio',
       'Apellido materno es obligatorio',
       'Usuario es obligatorio',
       'Correo electrónico es obligatorio',
-      'Contraseña es obligatorio',
+      'Contraseña es obligatoria',
       'Rol es obligatorio',
     ]) {
       await expect(await within(dialog).findByText(text)).toBeVisible();
@@ -114,6 +112,54 @@ export const RequiredFields: Story = {
     );
     // Focus lands on the first invalid field on screen (Nombres), not the first one registered.
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Nombres' })).toHaveFocus());
+  },
+};
+
+/**
+ * What the browser does on Tab, step by step: the focus leaves the field first (the form validates it
+ * on blur and React renders its error meanwhile), and only then lands on the next one. A node removed
+ * from the dialog in between made Radix's focus trap pull the focus to the dialog itself.
+ */
+async function leaveByKeyboard(dialog: HTMLElement, from: HTMLElement) {
+  from.blur();
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  await expect(dialog).not.toHaveFocus();
+}
+
+/** Issue 14 item 1: an error replacing a hint (Usuario empty, Contraseña 'abc') is no keyboard trap. */
+export const KeyboardThroughInvalidForm: Story = {
+  name: 'Keyboard: tab order follows the fields while invalid',
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async () => {
+    const dialog = await addDialog();
+    const inDialog = within(dialog);
+    field('Usuario').focus();
+    await leaveByKeyboard(dialog, field('Usuario'));
+    await expect(await inDialog.findByText('Usuario es obligatorio')).toBeVisible();
+    field('Contraseña').focus();
+    await userEvent.keyboard('abc');
+    await leaveByKeyboard(dialog, field('Contraseña'));
+    await waitFor(() => expect(field('Contraseña')).toHaveAttribute('aria-invalid', 'true'));
+
+    // Now Tab walks the invalid form in screen order, once.
+    field('Nombres').focus();
+    const order: HTMLElement[] = [
+      field('Apellido paterno'),
+      field('Apellido materno'),
+      field('Usuario'),
+      field('Correo electrónico'),
+      field('Contraseña'),
+      inDialog.getByRole('button', { name: 'Mostrar contraseña' }),
+      field('Rol'),
+      field('Estado (región)'),
+      field('Estatus'),
+      inDialog.getByRole('button', { name: 'Cancelar' }),
+      inDialog.getByRole('button', { name: 'Crear usuario' }),
+    ];
+    for (const next of order) {
+      await userEvent.tab();
+      await expect(next).toHaveFocus();
+    }
   },
 };
 

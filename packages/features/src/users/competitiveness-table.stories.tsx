@@ -1,8 +1,9 @@
+import { COMPLETION_30D_DEFINITION } from '@socio/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { createFakeUsersPort, demoCompetitiveness, demoIdleVisitorStats, offline, pending } from '../testing';
 import { CompetitivenessTable } from './competitiveness-table';
-import { createFakeUsersPort, demoCompetitiveness, demoIdleVisitorStats } from './users.fake';
-import { offline, pending, withUsers } from './users.story-helpers';
+import { withUsers } from './users.story-helpers';
 
 const meta = {
   title: 'Features/Users/CompetitivenessTable',
@@ -16,6 +17,42 @@ async function rows(canvas: ReturnType<typeof within>) {
   const table = await canvas.findByRole('table', { name: 'Competitividad por visitador' });
   return within(table).getAllByRole('row').slice(1);
 }
+
+/**
+ * Issue 14 item 3: the totals and the 30-day percentage say which is which (19 assignments, 13
+ * completed and '0% (Crítico)' read as a bug when the window was not visible), and a percentage on
+ * a band's edge keeps the precision that holds it in its band.
+ */
+export const WindowAndPrecision: Story = {
+  name: 'Totals vs 30-day window; 49.99% stays Bajo',
+  decorators: [
+    withUsers(
+      createFakeUsersPort({
+        competitiveness: [
+          { ...demoCompetitiveness[0]!, assignments: 19, studiesCompleted: 13, completionPercentage: 49.99 },
+        ],
+      }),
+    ),
+  ],
+  play: async ({ canvas }) => {
+    const table = await canvas.findByRole('table', { name: 'Competitividad por visitador' });
+    await expect(within(table).getByRole('columnheader', { name: /Asignaciones \(total\)/ })).toBeVisible();
+    await expect(
+      within(table).getByRole('columnheader', { name: /Estudios completados \(total\)/ }),
+    ).toBeVisible();
+    await expect(
+      within(table).getByRole('columnheader', { name: /% completado \(últimos 30 días\)/ }),
+    ).toBeVisible();
+    await expect(canvas.getByText(/solo las asignaciones de los últimos 30 días/)).toBeVisible();
+    // The figure's one definition (the same as Inicio's) is its label's tooltip.
+    await expect(await canvas.findByText(/Completado \(últimos 30 días\)/)).toHaveAttribute(
+      'title',
+      COMPLETION_30D_DEFINITION,
+    );
+    await expect(await canvas.findByText('49.99% (Bajo)')).toHaveAttribute('data-band', 'orange');
+    await expect(canvas.queryByText(/50% \(Bajo\)/)).toBeNull();
+  },
+};
 
 /** Every colour band, each with its name (colour is never the only cue). */
 export const AllBands: Story = {
@@ -65,7 +102,7 @@ export const NotAvailableCompletion: Story = {
   play: async ({ canvas }) => {
     await waitFor(async () => expect(await rows(canvas)).toHaveLength(3));
     const table = canvas.getByRole('table', { name: 'Competitividad por visitador' });
-    const header = within(table).getByRole('columnheader', { name: /% completado \(30 días\)/ });
+    const header = within(table).getByRole('columnheader', { name: /% completado \(últimos 30 días\)/ });
     const idle = within(table).getByRole('row', { name: /Andrés Rojas Medina/ });
     await expect(idle).toHaveTextContent('N/A');
     await expect(idle).not.toHaveTextContent(/Crítico|%/);

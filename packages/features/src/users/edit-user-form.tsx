@@ -22,7 +22,7 @@ export interface EditUserFormProps {
 }
 
 /**
- * The edit-user form: the username is shown but cannot change (spec §2, §5, §8). Its buttons live in
+ * The edit-user form: the username is shown but cannot change. Its buttons live in
  * the modal's footer.
  */
 export function EditUserForm({ id, user, onSaved }: EditUserFormProps) {

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { createFakeUsersPort, demoUsers, offline, pending } from '../testing';
 import { EditUserModal } from './user-modals';
-import { createFakeUsersPort, demoUsers } from './users.fake';
 import { toUserRow } from './users.model';
 import type { UsersPort } from './users.port';
-import { apiFailure, clearToasts, offline, pending, spied, withUsers } from './users.story-helpers';
+import { apiFailure, clearToasts, spied, withUsers } from './users.story-helpers';
 
 const juan = toUserRow(demoUsers[3]!);
 const laura = toUserRow(demoUsers[1]!);
@@ -78,13 +78,24 @@ export const SupervisorUser: Story = {
   },
 };
 
+/** Fails the first supervisors load, answers the next one. */
+function failingOnce(): UsersPort {
+  const port = createFakeUsersPort();
+  let calls = 0;
+  return { ...port, supervisors: (o) => (calls++ === 0 ? offline() : port.supervisors(o)) };
+}
+
 export const SupervisorsFailure: Story = {
   name: 'Supervisors failed to load',
-  decorators: [withUsers({ ...createFakeUsersPort(), supervisors: () => offline() })],
+  decorators: [withUsers(failingOnce())],
   play: async () => {
     const dialog = await editDialog();
     await expect(await within(dialog).findByText('No hay supervisores disponibles')).toBeVisible();
     await expect(within(dialog).getByRole('combobox', { name: 'Supervisor' })).toBeDisabled();
+    // 'Intentar de nuevo' asks again; the list then fills the select.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Intentar de nuevo' }));
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Supervisor' })).toBeEnabled());
+    await expect(within(dialog).queryByText('No hay supervisores disponibles')).toBeNull();
   },
 };
 
@@ -95,7 +106,7 @@ export const Validation: Story = {
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Nombres' }));
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Correo electrónico' }));
     await save();
-    await expect(await within(dialog).findByText('Nombres es obligatorio')).toBeVisible();
+    await expect(await within(dialog).findByText('Nombres son obligatorios')).toBeVisible();
     await expect(within(dialog).getByText('Correo electrónico es obligatorio')).toBeVisible();
   },
 };

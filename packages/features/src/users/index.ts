@@ -15,15 +15,6 @@ export {
   toNewUserRequest,
 } from './user-forms';
 export { AddUserModal, type AddUserModalProps, EditUserModal, type EditUserModalProps } from './user-modals';
-export {
-  createFakeUsersPort,
-  demoCompetitiveness,
-  demoIdleVisitorStats,
-  demoUsers,
-  ESTADOS_MX,
-  stubUsersPort,
-  type UsersSeed,
-} from './users.fake';
 export * from './users.model';
 export type { CallOptions, UserMutationResult, UsersPort } from './users.port';
 export type {

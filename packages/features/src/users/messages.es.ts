@@ -14,7 +14,6 @@ export const usersMessages = {
   noUsers: 'Aún no hay usuarios registrados',
   noUsersMatch: (query: string) => `No se encontraron usuarios para «${query}»`,
   readOnlyNotice: 'Solo lectura: tu rol puede consultar los usuarios, pero no crearlos ni editarlos.',
-  sortBy: (column: string) => `Ordenar por ${column}`,
 
   columns: {
     name: 'Nombre',
@@ -25,7 +24,6 @@ export const usersMessages = {
     status: 'Estatus',
     actions: 'Acciones',
   },
-  noSupervisor: 'Sin supervisor',
 
   roles: { Administrador: 'Administrador', Supervisor: 'Supervisor', Visitador: 'Visitador' },
   statuses: { Activo: 'Activo', Inactivo: 'Inactivo' },
@@ -70,7 +68,16 @@ export const usersMessages = {
   creating: 'Creando...',
 
   // Validation
-  required: (field: string) => `${field} es obligatorio`,
+  /** One message per field, agreeing with its gender and number ('Contraseña es obligatoria'). */
+  required: {
+    nombres: 'Nombres son obligatorios',
+    apellido_paterno: 'Apellido paterno es obligatorio',
+    apellido_materno: 'Apellido materno es obligatorio',
+    username: 'Usuario es obligatorio',
+    email: 'Correo electrónico es obligatorio',
+    password: 'Contraseña es obligatoria',
+    status: 'Estatus es obligatorio',
+  },
   usernameMin: 'El usuario debe tener al menos 3 caracteres',
   usernameChars: 'Solo letras minúsculas, números y puntos, sin espacios',
   emailInvalid: 'Ingresa un correo electrónico válido',
@@ -79,7 +86,7 @@ export const usersMessages = {
   usernameUnavailableSubmit: 'El nombre de usuario no está disponible. Por favor, elige otro.',
   usernamePendingSubmit: 'Por favor, espera a que se verifique la disponibilidad del usuario.',
 
-  // Create results (spec §8)
+  // Create results (success, and each failure the server may answer)
   createUsernameTaken: 'Error: El nombre de usuario ya está en uso. Por favor, elige otro.',
   createEmailTaken: 'Error: El correo electrónico ya está registrado. Por favor, usa otro.',
   createNetwork: 'Error: No se pudo conectar con el servidor. Verifica que el backend esté ejecutándose.',
@@ -102,7 +109,8 @@ export const usersMessages = {
 
   // Competitiveness
   competitivenessTitle: 'Competitividad por visitador',
-  competitivenessDescription: 'Asignaciones y estudios completados por cada visitador activo.',
+  competitivenessDescription:
+    'Asignaciones y estudios completados en total por cada visitador activo; el % completado cuenta solo las asignaciones de los últimos 30 días.',
   competitivenessEmpty: 'No se encontraron visitadores',
   competitivenessError: 'No se pudieron cargar las estadísticas de los visitadores',
   competitivenessLoading: 'Cargando visitadores...',
@@ -110,9 +118,9 @@ export const usersMessages = {
   completion30d: 'Completado (últimos 30 días)',
   compColumns: {
     visitor: 'Visitador',
-    assignments: 'Asignaciones',
-    studiesCompleted: 'Estudios completados',
-    completion: '% completado (30 días)',
+    assignments: 'Asignaciones (total)',
+    studiesCompleted: 'Estudios completados (total)',
+    completion: '% completado (últimos 30 días)',
     averageDays: 'Días promedio de respuesta',
   },
   notAvailable: 'N/A',

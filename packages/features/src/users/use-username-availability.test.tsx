@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../errors';
 import { PortsProvider } from '../ports';
+import { createFakeUsersPort } from '../testing';
 import { useUsernameAvailability } from './use-users';
-import { createFakeUsersPort } from './users.fake';
 import type { UsersPort } from './users.port';
 
 function setup(users: UsersPort, initial: string) {

@@ -54,7 +54,7 @@ export function useCompetitiveness(notAvailable: string) {
       try {
         return await port.competitiveness({ signal });
       } catch (error) {
-        // Spec §8: a failed visitor-stats load is only logged; the table shows its error state.
+        // A failed visitor-stats load is only logged here; the table shows its own error state.
         console.error('Error al cargar las estadísticas de los visitadores', error);
         throw error;
       }
@@ -124,7 +124,7 @@ export function useDebouncedValue<T>(value: T, delay: number): T {
 export type UsernameAvailability = 'idle' | 'checking' | 'available' | 'unavailable' | 'error';
 
 /**
- * Spec §4: idle, checking, available, unavailable, error. The check runs 500 ms after typing stops,
+ * States: idle, checking, available, unavailable, error. The check runs 500 ms after typing stops,
  * once the (normalised, well-formed) username has 3 or more characters. While the pause is running
  * the state is already 'checking': the name is not verified yet.
  */

@@ -1,4 +1,4 @@
-/** Maps what a port threw to the spec §8 texts of the create and edit flows. */
+/** Maps what a port threw to the texts the create and edit flows show (server detail, conflict, network…). */
 import { ApiError, NetworkError } from '../errors';
 import { usersMessages as m } from './messages.es';
 

@@ -1,10 +1,10 @@
 /**
- * The fields the add- and edit-user forms share (spec §2, §5): the names, the e-mail, the role, the
+ * The fields the add- and edit-user forms share: the names, the e-mail, the role, the
  * status and the supervisor. Each form registers its fields itself (`field={register('email')}`), so
  * they are registered in the form's order: on a failed submit the first invalid one takes the focus.
  */
 import { ROLES } from '@socio/contracts';
-import { NativeSelect, TextField, type TextFieldProps } from '@socio/ui';
+import { Button, cn, NativeSelect, TextField, type TextFieldProps } from '@socio/ui';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { usersMessages as m } from './messages.es';
 import { useSupervisors } from './use-users';
@@ -105,14 +105,27 @@ export function SupervisorSelect({ register, role, selfId, className }: Supervis
     .map((s) => ({ value: String(s.id), label: s.name }));
   const missing = supervisors.isError || (supervisors.isSuccess && options.length === 0);
   return (
-    <NativeSelect
-      label={m.fields.supervisor}
-      placeholder={m.supervisorNone}
-      options={options}
-      disabled={missing}
-      hint={missing ? m.supervisorsEmpty : undefined}
-      className={className}
-      {...register('supervisor')}
-    />
+    <div className={cn('grid content-start gap-1.5', className)}>
+      <NativeSelect
+        label={m.fields.supervisor}
+        placeholder={m.supervisorNone}
+        options={options}
+        disabled={missing}
+        hint={missing ? m.supervisorsEmpty : undefined}
+        {...register('supervisor')}
+      />
+      {supervisors.isError ? (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          loading={supervisors.isFetching}
+          onClick={() => void supervisors.refetch()}
+        >
+          {m.retry}
+        </Button>
+      ) : null}
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { demoUsers } from '../testing';
 import { usersMessages as m } from './messages.es';
 import {
   addUserSchema,
@@ -9,7 +10,6 @@ import {
   toNewUserRequest,
   usernameSubmitGuard,
 } from './user-forms';
-import { demoUsers } from './users.fake';
 import { DEFAULT_AVATAR, toUserRow } from './users.model';
 
 const valid = {
@@ -61,20 +61,21 @@ describe('add-user form', () => {
   it('requires every starred field', () => {
     const errors = errorsOf(emptyAddUser);
     expect(errors).toMatchObject({
-      nombres: m.required('Nombres'),
-      apellido_paterno: m.required('Apellido paterno'),
-      apellido_materno: m.required('Apellido materno'),
-      username: m.required('Usuario'),
-      email: m.required('Correo electrónico'),
-      password: m.required('Contraseña'),
-      role: m.roleRequired,
+      // Each message agrees with its field's gender and number.
+      nombres: 'Nombres son obligatorios',
+      apellido_paterno: 'Apellido paterno es obligatorio',
+      apellido_materno: 'Apellido materno es obligatorio',
+      username: 'Usuario es obligatorio',
+      email: 'Correo electrónico es obligatorio',
+      password: 'Contraseña es obligatoria',
+      role: 'Rol es obligatorio',
     });
     expect(errors).not.toHaveProperty('status');
     expect(errors).not.toHaveProperty('supervisor');
   });
 
   it('rejects whitespace-only names', () => {
-    expect(errorsOf({ ...valid, nombres: '   ' })).toHaveProperty('nombres', m.required('Nombres'));
+    expect(errorsOf({ ...valid, nombres: '   ' })).toHaveProperty('nombres', 'Nombres son obligatorios');
   });
 
   it('username of fewer than 3 characters', () => {

@@ -1,46 +1,55 @@
 /**
- * Form schemas (zod) of the add- and edit-user modals and their payload builders.
+ * Form schemas (zod, read by react-hook-form through zodResolver) of the add- and edit-user modals
+ * and their payload builders. The limits and patterns are the contracts' (the server checks the
+ * same ones in `newUserRequestSchema`); the messages name each field, as the form shows them.
  */
 
-import { ESTATUS, normalizeUsername, ROLES, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '@socio/contracts';
+import {
+  ESTATUS,
+  normalizeUsername,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from '@socio/contracts';
 import { z } from 'zod';
 import { usersMessages as m } from './messages.es';
 import { DEFAULT_AVATAR, type UserRow } from './users.model';
 import type { EditUserRequest, NewUserRequest } from './users.wire';
 
-const requiredText = (label: string) => z.string().trim().min(1, m.required(label));
+const requiredText = (message: string) => z.string().trim().min(1, message);
 
 const email = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, { error: m.required(m.fields.email), abort: true })
+  .min(1, { error: m.required.email, abort: true })
   .pipe(z.email(m.emailInvalid));
 
 const role = z.enum(ROLES, { error: m.roleRequired });
-const status = z.enum(ESTATUS, { error: m.required(m.fields.status) });
+const status = z.enum(ESTATUS, { error: m.required.status });
 /** Select values are strings; '' means none. */
 const optionalId = z.string().transform((value) => (value === '' ? null : Number(value)));
 
 export const addUserSchema = z.object({
-  nombres: requiredText(m.fields.nombres),
-  apellido_paterno: requiredText(m.fields.apellido_paterno),
-  apellido_materno: requiredText(m.fields.apellido_materno),
+  nombres: requiredText(m.required.nombres),
+  apellido_paterno: requiredText(m.required.apellido_paterno),
+  apellido_materno: requiredText(m.required.apellido_materno),
   username: z
     .string()
     .transform(normalizeUsername)
     .pipe(
       z
         .string()
-        .min(1, { error: m.required(m.fields.username), abort: true })
+        .min(1, { error: m.required.username, abort: true })
         .min(USERNAME_MIN_LENGTH, { error: m.usernameMin, abort: true })
         .regex(USERNAME_PATTERN, m.usernameChars),
     ),
   email,
   password: z
     .string()
-    .min(1, { error: m.required(m.fields.password), abort: true })
-    .min(8, m.passwordMin),
+    .min(1, { error: m.required.password, abort: true })
+    .min(PASSWORD_MIN_LENGTH, m.passwordMin),
   role,
   supervisor: optionalId,
   estado: optionalId,
@@ -82,9 +91,9 @@ export function toNewUserRequest(values: AddUserValues): NewUserRequest {
 }
 
 export const editUserSchema = z.object({
-  nombres: requiredText(m.fields.nombres),
-  apellido_paterno: requiredText(m.fields.apellido_paterno),
-  apellido_materno: requiredText(m.fields.apellido_materno),
+  nombres: requiredText(m.required.nombres),
+  apellido_paterno: requiredText(m.required.apellido_paterno),
+  apellido_materno: requiredText(m.required.apellido_materno),
   email,
   role,
   supervisor: optionalId,
@@ -131,7 +140,7 @@ export function toEditUserRequest(values: EditUserValues): EditUserRequest {
 }
 
 /**
- * Spec §5: submitting is blocked while the username is known to be taken, or while its check is
+ * Submitting is blocked while the username is known to be taken, or while its check is
  * still pending. Returns the message to show, or null when the form may be sent.
  */
 export function usernameSubmitGuard(

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { NetworkError } from '../errors';
-import { createFakeUsersPort, stubUsersPort } from './users.fake';
+import { createFakeUsersPort, invalidResponse, pending, stubUsersPort } from '../testing';
 import type { UsersPort } from './users.port';
 import {
   addDialog,
@@ -9,7 +9,6 @@ import {
   clearToasts,
   field,
   fillNewUser,
-  pending,
   spied,
   validNewUser,
   withUsers,
@@ -104,6 +103,22 @@ export const ErrorWithRetry: Story = {
   },
 };
 
+/** The list came back in a shape that breaks the contract: the same error state, no rows. */
+export const InvalidResponse: Story = {
+  decorators: [
+    withUsers({
+      ...createFakeUsersPort(),
+      allUsers: () => invalidResponse('GET /users/all_users'),
+    }),
+  ],
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Error al cargar los usuarios');
+    await expect(within(alert).getByRole('button', { name: 'Intentar de nuevo' })).toBeEnabled();
+    await expect(canvas.queryByRole('table', { name: 'Lista de usuarios' })).toBeNull();
+  },
+};
+
 export const Search: Story = {
   decorators: [withUsers(createFakeUsersPort())],
   play: async ({ canvas }) => {
@@ -118,6 +133,44 @@ export const Search: Story = {
     await userEvent.clear(search);
     await userEvent.type(search, 'rsalinas');
     await waitFor(async () => expect(await firstCells(canvas)).toEqual(['Ricardo Salinas Vega']));
+  },
+};
+
+/** A new search starts on page 1 (here from page 3: 9 visitors fill 2 pages). */
+export const SearchStartsOnPageOne: Story = {
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async ({ canvas }) => {
+    await waitFor(async () => expect(await bodyRows(canvas)).toHaveLength(5));
+    const pager = canvas.getByRole('navigation', { name: 'Paginación de usuarios' });
+    await userEvent.click(within(pager).getByRole('button', { name: 'Página 3' }));
+    await expect(pager).toHaveTextContent('Mostrando 11 a 12 de 12 resultados');
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Buscar usuarios' }), 'visitador');
+    await waitFor(() => expect(pager).toHaveTextContent('Mostrando 1 a 5 de 9 resultados'));
+    await expect(within(pager).getByRole('button', { name: 'Página 1' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  },
+};
+
+/** Closing a dialog returns the focus to the button that opened it ('Añadir nuevo usuario', a row's 'Editar'). */
+export const FocusReturnsAfterDialogs: Story = {
+  decorators: [withUsers(createFakeUsersPort())],
+  play: async ({ canvas }) => {
+    await waitFor(async () => expect(await bodyRows(canvas)).toHaveLength(5));
+    const add = canvas.getByRole('button', { name: 'Añadir nuevo usuario' });
+    await userEvent.click(add);
+    await screen.findByRole('dialog', { name: 'Añadir Nuevo Usuario' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(add).toHaveFocus());
+
+    const edit = canvas.getByRole('button', { name: 'Editar a Juan Pérez López' });
+    await userEvent.click(edit);
+    const dialog = await screen.findByRole('dialog', { name: 'Editar usuario' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(edit).toHaveFocus());
   },
 };
 
@@ -268,5 +321,46 @@ export const NoUsersYet: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Aún no hay usuarios registrados')).toBeVisible();
     await expect(await canvas.findByText('No se encontraron visitadores')).toBeVisible();
+  },
+};
+
+const mobileViewport = {
+  viewport: {
+    options: {
+      movil390: { name: 'Móvil 390 px', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+    },
+  },
+};
+
+/**
+ * Issue 14 item 7: at 390 px each user is a card with every field and 'Editar' on screen, no
+ * sideways swipe (the table showed only NOMBRE).
+ */
+export const MobileCards: Story = {
+  decorators: [withUsers(createFakeUsersPort())],
+  parameters: mobileViewport,
+  globals: { viewport: { value: 'movil390', isRotated: false } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(window.innerWidth).toBeLessThanOrEqual(390);
+    const table = await usersTable(canvas);
+    // The header row is left out of the cards, so the body rows are the table's rows here.
+    const cards = () => Array.from(table.querySelectorAll('[data-slot="data-table-row"]'));
+    await waitFor(() => expect(cards()).toHaveLength(5));
+    const scroll = canvasElement.querySelector<HTMLElement>(
+      '[data-slot="users-screen"] [data-slot="data-table-scroll"]',
+    );
+    if (!scroll) throw new Error('no users table');
+    await expect(scroll.scrollWidth).toBeLessThanOrEqual(scroll.clientWidth + 1);
+    const first = cards()[0] as HTMLElement | undefined;
+    if (!first) throw new Error('no rows');
+    const inView = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return rect.width > 0 && rect.left >= 0 && rect.right <= window.innerWidth;
+    };
+    await expect(inView(within(first).getByText('Activo'))).toBe(true);
+    await expect(inView(within(first).getByRole('button', { name: /^Editar a / }))).toBe(true);
+    await expect(inView(within(first).getByText('Administrador'))).toBe(true);
+    // Each value says which field it is.
+    await expect(within(first).getByText('Activo').closest('td')).toHaveAttribute('data-label', 'Estatus');
   },
 };

@@ -3,7 +3,7 @@
  * with an optional delay. `stubUsersPort` throws for every method not overridden.
  */
 
-import { fullName, normalizeUsername, type Rol } from '@socio/contracts';
+import { ESTADOS_MX, fullName, normalizeUsername, type Rol } from '@socio/contracts';
 import { ApiError } from '../errors';
 import { fakeDelay as wait } from '../testing/fake-delay';
 import type { UserMutationResult, UsersPort } from './users.port';
@@ -16,40 +16,11 @@ import type {
   UsuarioDTO,
 } from './users.wire';
 
-export const ESTADOS_MX: EstadoDTO[] = [
-  'Aguascalientes',
-  'Baja California',
-  'Baja California Sur',
-  'Campeche',
-  'Chiapas',
-  'Chihuahua',
-  'Ciudad de México',
-  'Coahuila',
-  'Colima',
-  'Durango',
-  'Estado de México',
-  'Guanajuato',
-  'Guerrero',
-  'Hidalgo',
-  'Jalisco',
-  'Michoacán',
-  'Morelos',
-  'Nayarit',
-  'Nuevo León',
-  'Oaxaca',
-  'Puebla',
-  'Querétaro',
-  'Quintana Roo',
-  'San Luis Potosí',
-  'Sinaloa',
-  'Sonora',
-  'Tabasco',
-  'Tamaulipas',
-  'Tlaxcala',
-  'Veracruz',
-  'Yucatán',
-  'Zacatecas',
-].map((estado, index) => ({ id_estado: index + 1, estado }));
+/** The 32 states as the API serves them: `id_estado` is the INEGI key (the order of `ESTADOS_MX`). */
+export const demoEstados: EstadoDTO[] = ESTADOS_MX.map((e) => ({
+  id_estado: Number(e.clave),
+  estado: e.estado,
+}));
 
 function user(
   id_usuario: number,
@@ -93,15 +64,15 @@ export const demoUsers: UsuarioDTO[] = [
     estado: 19,
     region: 'Nuevo León',
   }),
-  user(6, 'cramirez', 'Carlos', 'Ramírez', 'Soto', 'Visitador', { ...sup3, estado: 15, region: 'Jalisco' }),
+  user(6, 'cramirez', 'Carlos', 'Ramírez', 'Soto', 'Visitador', { ...sup3, estado: 14, region: 'Jalisco' }),
   user(7, 'sflores', 'Sofía', 'Flores', 'Aguilar', 'Visitador', {
     ...sup3,
-    estado: 7,
+    estado: 9,
     region: 'Ciudad de México',
   }),
   user(8, 'dmorales', 'Diego', 'Morales', 'Castillo', 'Visitador', {
     ...sup2,
-    estado: 8,
+    estado: 5,
     region: 'Coahuila',
     estatus: 'Inactivo',
   }),
@@ -196,7 +167,7 @@ export interface UsersSeed {
   takenUsernames?: string[];
 }
 
-export interface FakeOptions {
+interface FakeOptions {
   /** Milliseconds every call waits (default 0). */
   delay?: number;
 }
@@ -205,7 +176,7 @@ const clone = <T>(value: T): T => structuredClone(value);
 
 export function createFakeUsersPort(seed: UsersSeed = {}, { delay = 0 }: FakeOptions = {}): UsersPort {
   const users = clone(seed.users ?? demoUsers);
-  const estados = clone(seed.estados ?? ESTADOS_MX);
+  const estados = clone(seed.estados ?? demoEstados);
   const competitiveness = clone(seed.competitiveness ?? demoCompetitiveness);
   const taken = new Set((seed.takenUsernames ?? []).map(normalizeUsername));
   let nextId = Math.max(0, ...users.map((u) => u.id_usuario)) + 1;

@@ -1,23 +1,16 @@
 import { normalizeUsername } from '@socio/contracts';
 import { describe, expect, it } from 'vitest';
-import { demoCompetitiveness, demoIdleVisitorStats, demoUsers } from './users.fake';
+import { demoIdleVisitorStats, demoUsers } from '../testing';
 import {
   capitalize,
   completionBand,
   DEFAULT_AVATAR,
   formatDays,
-  initialUsersTableState,
   PHOTO_MAX_BYTES,
-  paginate,
   searchUsers,
-  sortCompetitiveness,
-  sortUsers,
   toCompetitivenessRow,
   toUserRow,
-  type UserRow,
-  usersTableReducer,
   validatePhoto,
-  visibleUsers,
 } from './users.model';
 import type { UsuarioDTO } from './users.wire';
 
@@ -97,72 +90,6 @@ describe('searchUsers', () => {
   });
 });
 
-describe('sorting', () => {
-  it('sorts by a column ascending and descending with Spanish collation', () => {
-    const asc = sortUsers(rows, { column: 'name', direction: 'asc' }).map((r) => r.name);
-    expect(asc[0]).toBe('Ana García Torres');
-    expect(asc.at(-1)).toBe('Valeria Ortiz Navarro');
-    const desc = sortUsers(rows, { column: 'name', direction: 'desc' }).map((r) => r.name);
-    expect(desc).toEqual([...asc].reverse());
-  });
-
-  it('does not mutate its input and keeps the original order without a sort', () => {
-    const before = rows.map((r) => r.id);
-    sortUsers(rows, { column: 'email', direction: 'desc' });
-    expect(rows.map((r) => r.id)).toEqual(before);
-    expect(sortUsers(rows, null).map((r) => r.id)).toEqual(before);
-  });
-
-  it('toggles the direction on the same column and keeps the page', () => {
-    let state = usersTableReducer(initialUsersTableState, { type: 'sort', column: 'name' });
-    expect(state.sort).toEqual({ column: 'name', direction: 'asc' });
-    state = usersTableReducer({ ...state, page: 2 }, { type: 'sort', column: 'name' });
-    expect(state.sort).toEqual({ column: 'name', direction: 'desc' });
-    expect(state.page).toBe(2);
-    state = usersTableReducer(state, { type: 'sort', column: 'name' });
-    expect(state.sort?.direction).toBe('asc');
-  });
-
-  it('a new column resets to ascending and page 1', () => {
-    const state = usersTableReducer(
-      { query: '', sort: { column: 'name', direction: 'desc' }, page: 3 },
-      { type: 'sort', column: 'email' },
-    );
-    expect(state).toEqual({ query: '', sort: { column: 'email', direction: 'asc' }, page: 1 });
-  });
-
-  it('a new search goes back to page 1', () => {
-    const state = usersTableReducer({ ...initialUsersTableState, page: 3 }, { type: 'search', query: 'ana' });
-    expect(state).toMatchObject({ query: 'ana', page: 1 });
-  });
-});
-
-describe('paging', () => {
-  it('shows 5 rows per page', () => {
-    const first = visibleUsers(rows, initialUsersTableState);
-    expect(first.rows).toHaveLength(5);
-    expect(first.pageCount).toBe(3);
-    expect(first.total).toBe(12);
-    const last = visibleUsers(rows, { ...initialUsersTableState, page: 3 });
-    expect(last.rows.map((r) => r.id)).toEqual(['pvargas', 'arojas']);
-  });
-
-  it('clamps a page past the end and reports one page for an empty list', () => {
-    expect(paginate([1, 2, 3], 9, 2)).toEqual({ rows: [3], page: 2, pageCount: 2 });
-    expect(paginate([], 1, 5)).toEqual({ rows: [], page: 1, pageCount: 1 });
-  });
-
-  it('searches before paging', () => {
-    const result = visibleUsers(rows, {
-      query: 'visitador',
-      sort: { column: 'id', direction: 'asc' },
-      page: 2,
-    });
-    expect(result.total).toBe(9);
-    expect(result.rows.map((r: UserRow) => r.id)).toEqual(['mhernandez', 'pvargas', 'sflores', 'vortiz']);
-  });
-});
-
 describe('completion band and days', () => {
   it.each([
     [100, 'green'],
@@ -175,6 +102,28 @@ describe('completion band and days', () => {
     [0, 'red'],
   ] as const)('%s %% is %s', (percentage, band) => {
     expect(completionBand(percentage)).toBe(band);
+  });
+
+  it.each([
+    [49.99, '49.99%', 'orange'],
+    [49.95, '49.95%', 'orange'],
+    [79.999, '79.999%', 'yellow'],
+    [24.96, '24.96%', 'red'],
+    [49.94, '49.9%', 'orange'],
+    [33.33, '33.3%', 'orange'],
+    [80, '80%', 'green'],
+  ] as const)('%s reads %s, inside its band %s', (percentage, text, band) => {
+    const row = toCompetitivenessRow({
+      id: 1,
+      name: 'X',
+      avatar: null,
+      assignments: 3,
+      studiesCompleted: 1,
+      averageResponseDays: null,
+      completionPercentage: percentage,
+    });
+    expect(row).toMatchObject({ band, percentText: text });
+    expect(completionBand(Number.parseFloat(row.percentText))).toBe(band);
   });
 
   it('formats days to one decimal and missing days as N/A', () => {
@@ -235,38 +184,5 @@ describe('normalizeUsername', () => {
   it('lowercases and removes every whitespace', () => {
     expect(normalizeUsername('Juan Perez')).toBe('juanperez');
     expect(normalizeUsername('  Ana.Lopez\t2 ')).toBe('ana.lopez2');
-  });
-});
-
-describe('sortCompetitiveness', () => {
-  const rows = demoCompetitiveness.map((r) => toCompetitivenessRow(r));
-
-  it('sorts by completion both ways', () => {
-    const asc = sortCompetitiveness(rows, { column: 'completionPercentage', direction: 'asc' });
-    expect(asc.map((r) => r.completionPercentage)).toEqual([0, 10, 32, 60, 83.3, 90]);
-    const desc = sortCompetitiveness(rows, { column: 'completionPercentage', direction: 'desc' });
-    expect(desc.map((r) => r.completionPercentage)).toEqual([90, 83.3, 60, 32, 10, 0]);
-  });
-
-  it('puts N/A completions last in either direction', () => {
-    const withIdle = [toCompetitivenessRow(demoIdleVisitorStats), ...rows];
-    const asc = sortCompetitiveness(withIdle, { column: 'completionPercentage', direction: 'asc' });
-    expect(asc.map((r) => r.completionPercentage)).toEqual([0, 10, 32, 60, 83.3, 90, null]);
-    const desc = sortCompetitiveness(withIdle, { column: 'completionPercentage', direction: 'desc' });
-    expect(desc.map((r) => r.completionPercentage)).toEqual([90, 83.3, 60, 32, 10, 0, null]);
-  });
-
-  it('keeps visitors without average days last in either direction', () => {
-    for (const direction of ['asc', 'desc'] as const) {
-      const sorted = sortCompetitiveness(rows, { column: 'averageResponseDays', direction });
-      expect(sorted.at(-1)?.averageResponseDays).toBeNull();
-    }
-    const asc = sortCompetitiveness(rows, { column: 'averageResponseDays', direction: 'asc' });
-    expect(asc[0]?.averageResponseDays).toBe(1.5);
-  });
-
-  it('sorts by name with Spanish collation', () => {
-    const sorted = sortCompetitiveness(rows, { column: 'name', direction: 'asc' });
-    expect(sorted[0]?.name).toBe('Carlos Ramírez Soto');
   });
 });

@@ -1,7 +1,7 @@
 import { toast } from '@socio/ui';
 import type { Decorator } from '@storybook/react-vite';
 import { fn, screen, userEvent, waitFor } from 'storybook/test';
-import { ApiError, NetworkError } from '../errors';
+import { ApiError } from '../errors';
 import { FeatureProviders } from '../testing/story-providers';
 import type { UsersPort } from './users.port';
 
@@ -27,9 +27,6 @@ export function clearToasts() {
   toast.dismiss();
 }
 
-/** A promise that never settles: freezes a call in its pending state. */
-export const pending = <T,>() => new Promise<T>(() => {});
-export const offline = () => Promise.reject(new NetworkError(new TypeError('Failed to fetch')));
 export const apiFailure = (status: number, detail?: string) => () =>
   Promise.reject(new ApiError(status, detail));
 

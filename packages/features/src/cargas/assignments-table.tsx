@@ -1,0 +1,137 @@
+import type { ActiveAssignmentsQuery, Assignment } from '@socio/contracts';
+import {
+  DataTable,
+  type DataTableColumn,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  IconButton,
+  StatusBadge,
+} from '@socio/ui';
+import { CalendarCheck, CircleCheck, CircleX, Ellipsis, UserRoundCog } from 'lucide-react';
+import { memo, type ReactNode, useMemo, useRef } from 'react';
+import { type AssignmentAction, assignmentActions, type CargasViewer } from './cargas.model';
+import { cargasMessages as m } from './messages.es';
+
+const ACTION_ICONS: Record<AssignmentAction, ReactNode> = {
+  agendada: <CalendarCheck />,
+  completada: <CircleCheck />,
+  reassign: <UserRoundCog />,
+  cancelada: <CircleX />,
+};
+
+export interface RowMenuProps {
+  assignment: Assignment;
+  viewer: CargasViewer;
+  /** Runs an action; `trigger` is the menu's button (dialogs opened from the menu return the focus to it). */
+  onAction: (assignment: Assignment, action: AssignmentAction, trigger: HTMLElement | null) => void;
+}
+
+/** The lifecycle menu of one row (Enter/Space opens it, arrows move, Escape closes); none when nothing applies. */
+export function RowMenu({ assignment, viewer, onAction }: RowMenuProps) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  const actions = assignmentActions(assignment, viewer);
+  if (actions.length === 0) return null;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <IconButton ref={trigger} label={m.rowActions(assignment.id_asignacion)} size="sm" variant="ghost">
+          <Ellipsis />
+        </IconButton>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {actions.map((action) => (
+          <DropdownMenuItem
+            key={action}
+            icon={ACTION_ICONS[action]}
+            destructive={action === 'cancelada'}
+            onSelect={() => onAction(assignment, action, trigger.current)}
+          >
+            {m.actions[action]}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function assignmentColumns(
+  viewer: CargasViewer,
+  onAction: RowMenuProps['onAction'],
+): DataTableColumn<Assignment>[] {
+  return [
+    { id: 'id_asignacion', header: m.columns.id_asignacion, type: 'number', sortable: false },
+    { id: 'id_usuario', header: m.columns.id_usuario, type: 'number', sortable: false },
+    { id: 'estado', header: m.columns.estado, sortable: false },
+    { id: 'direccion', header: m.columns.direccion, sortable: false, className: 'min-w-56' },
+    {
+      id: 'estatus',
+      header: m.columns.estatus,
+      sortable: true,
+      cell: ({ row }) => <StatusBadge status={row.estatus} />,
+    },
+    { id: 'fecha_asignacion', header: m.columns.fecha_asignacion, type: 'date', sortable: true },
+    {
+      id: 'actions',
+      header: <span className="sr-only">{m.columns.actions}</span>,
+      sortable: false,
+      align: 'end',
+      cell: ({ row }) => <RowMenu assignment={row} viewer={viewer} onAction={onAction} />,
+    },
+  ];
+}
+
+export interface AssignmentsTableProps {
+  rows: readonly Assignment[];
+  total: number;
+  /** Page and size of `rows` (the answer's, so row numbers never run ahead of the rows shown). */
+  page: number;
+  pageSize: number;
+  sortBy: ActiveAssignmentsQuery['sort_by'];
+  sortOrder: ActiveAssignmentsQuery['sort_order'];
+  viewer: CargasViewer;
+  /** First load: the spinner 'Cargando...' instead of rows. */
+  loading: boolean;
+  onSortChange: (sort: { id: string; desc: boolean } | null) => void;
+  onAction: RowMenuProps['onAction'];
+}
+
+/**
+ * 'Asignaciones activas' (memoised: while the next page loads, the rows shown do not render again): running row number across pages, the six spec columns, server sorting on
+ * fecha_asignacion and estatus only (`aria-sort`), a row menu for the lifecycle.
+ */
+export const AssignmentsTable = memo(function AssignmentsTable({
+  rows,
+  total,
+  page,
+  pageSize,
+  sortBy,
+  sortOrder,
+  viewer,
+  loading,
+  onSortChange,
+  onAction,
+}: AssignmentsTableProps) {
+  const columns = useMemo(() => assignmentColumns(viewer, onAction), [viewer, onAction]);
+  const sorting = useMemo(() => ({ id: sortBy, desc: sortOrder === 'desc' }), [sortBy, sortOrder]);
+  return (
+    <DataTable
+      caption={m.tableCaption}
+      captionHidden
+      data={rows}
+      columns={columns}
+      getRowId={(row) => String(row.id_asignacion)}
+      showRowNumbers
+      rowIndexOffset={(page - 1) * pageSize}
+      totalRowCount={total}
+      manualSorting
+      sorting={sorting}
+      onSortingChange={onSortChange}
+      loading={loading}
+      loadingLabel={m.loading}
+      emptyMessage={m.empty}
+      emptyDescription={viewer === 'staff' ? m.emptyDescription : m.emptyVisitorDescription}
+    />
+  );
+});

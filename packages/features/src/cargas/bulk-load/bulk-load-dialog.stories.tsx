@@ -1,0 +1,485 @@
+import { Button, toast } from '@socio/ui';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { ApiError } from '../../errors';
+import type { Ports } from '../../ports';
+import { createFakeCargasPort, FeatureProviders, pending } from '../../testing';
+import type { CargasPort } from '../cargas.port';
+import { createFakeSpreadsheetParser, demoSheet, type FakeSpreadsheetParser } from './bulk-load.fake';
+import { BulkLoadDialog } from './bulk-load-dialog';
+
+/** A page with the 'Nueva Carga' button; the dialog starts open. */
+function Harness({ onSaved }: { onSaved: () => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Abrir Nueva Carga</Button>
+      <BulkLoadDialog open={open} loadType="TEC_MTY" onOpenChange={setOpen} onSaved={onSaved} />
+    </>
+  );
+}
+
+function withPorts(
+  spreadsheet: FakeSpreadsheetParser,
+  cargas: CargasPort = createFakeCargasPort(),
+): Decorator {
+  const ports: Partial<Ports> = { spreadsheet, cargas };
+  return (Story) => (
+    <FeatureProviders ports={ports}>
+      <Story />
+    </FeatureProviders>
+  );
+}
+
+const meta = {
+  title: 'Features/Cargas/BulkLoadDialog',
+  component: Harness,
+  args: { onSaved: fn() },
+  beforeEach: () => {
+    toast.dismiss();
+  },
+} satisfies Meta<typeof Harness>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const TITLE = 'Nueva Carga: TEC_MTY';
+const dialog = () => screen.findByRole('dialog', { name: TITLE });
+
+async function upload(name = 'folios.xlsx', { applyAccept = true } = {}) {
+  const d = await dialog();
+  const input = within(d).getByLabelText('Archivo a cargar');
+  await userEvent.setup({ applyAccept }).upload(input, new File(['contenido'], name));
+}
+
+async function toValidation(name?: string) {
+  await upload(name);
+  const d = await dialog();
+  await within(d).findByRole('heading', { name: /Filas válidas/ });
+  return d;
+}
+
+async function toResults() {
+  const d = await toValidation();
+  await userEvent.click(within(d).getByRole('button', { name: 'Aceptar y Continuar' }));
+  await within(d).findByRole('button', { name: 'Confirmar Carga' });
+  return d;
+}
+
+const dataRows = (scope: HTMLElement) => scope.querySelectorAll('[data-slot="data-table-row"]');
+/** Four folios in states that all have visitors: step 3 starts fully assigned. */
+const assignedSheet = demoSheet({ valid: 4 });
+
+export const Upload: Story = {
+  name: 'Step 1: upload',
+  decorators: [withPorts(createFakeSpreadsheetParser())],
+  play: async () => {
+    const d = await dialog();
+    await expect(within(d).getByRole('list', { name: 'Pasos de la carga' })).toBeVisible();
+    const current = within(d)
+      .getAllByRole('listitem')
+      .find((li) => li.getAttribute('aria-current') === 'step');
+    await expect(current).toHaveTextContent('Subir archivo');
+    await expect(within(d).getByText('Arrastra y suelta tu archivo de Excel o CSV aquí')).toBeVisible();
+    await expect(within(d).getByText('Formatos aceptados: .xlsx, .xls o .csv')).toBeVisible();
+    await expect(within(d).getByRole('button', { name: 'Seleccionar archivo' })).toBeEnabled();
+    await expect(within(d).getByText('Ningún archivo seleccionado')).toBeVisible();
+    await expect(within(d).getByRole('button', { name: 'Cancelar' })).toBeEnabled();
+  },
+};
+
+export const Reading: Story = {
+  name: 'Step 1: reading with progress, then cancelled',
+  decorators: [withPorts(createFakeSpreadsheetParser({ stallAt: 0.4 }))],
+  play: async () => {
+    await upload('grande.xlsx');
+    const d = await dialog();
+    const bar = await within(d).findByRole('progressbar', { name: 'Progreso de la lectura del archivo' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '40');
+    await expect(within(d).getByText('Procesando archivo... 40%')).toBeVisible();
+    await expect(d).toHaveAttribute('aria-busy', 'true');
+    await expect(within(d).getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    await expect(within(d).getByRole('button', { name: 'Cerrar' })).toBeDisabled();
+    await expect(within(d).getByText('grande.xlsx')).toBeVisible();
+    await userEvent.click(within(d).getByRole('button', { name: 'Cancelar lectura' }));
+    await waitFor(() => expect(within(d).queryByRole('progressbar')).toBeNull());
+    await expect(within(d).getByText('Ningún archivo seleccionado')).toBeVisible();
+    await expect(within(d).getByRole('button', { name: 'Cancelar' })).toBeEnabled();
+  },
+};
+
+export const UnsupportedFile: Story = {
+  name: 'Step 1: unsupported file type',
+  decorators: [withPorts(createFakeSpreadsheetParser())],
+  play: async () => {
+    await upload('notas.txt', { applyAccept: false });
+    const d = await dialog();
+    await expect(
+      await within(d).findByText('Formato de archivo no soportado. Por favor usa Excel (.xlsx, .xls) o CSV.'),
+    ).toBeVisible();
+    await expect(within(d).queryByRole('heading', { name: /Filas válidas/ })).toBeNull();
+  },
+};
+
+function fileErrorStory(code: 'empty' | 'no-data' | 'unreadable', text: string): Story {
+  return {
+    decorators: [withPorts(createFakeSpreadsheetParser({ error: code }))],
+    play: async () => {
+      await upload('folios.csv');
+      const d = await dialog();
+      const alert = await within(d).findByRole('alert');
+      await expect(alert).toHaveTextContent(text);
+      // The error keeps step 1; the banner can be dismissed.
+      await expect(within(d).getByRole('button', { name: 'Seleccionar archivo' })).toBeEnabled();
+      await userEvent.click(within(alert).getByRole('button', { name: 'Cerrar aviso' }));
+      await waitFor(() => expect(within(d).queryByText(text)).toBeNull());
+    },
+  };
+}
+
+export const EmptyFile: Story = {
+  name: 'Step 1: empty file',
+  ...fileErrorStory('empty', 'El archivo está vacío'),
+};
+export const NoDataRows: Story = {
+  name: 'Step 1: no data rows',
+  ...fileErrorStory('no-data', 'El archivo no contiene datos válidos'),
+};
+export const UnreadableFile: Story = {
+  name: 'Step 1: unreadable file',
+  ...fileErrorStory('unreadable', 'Error al leer el archivo'),
+};
+
+const parserWithInvalid = createFakeSpreadsheetParser();
+
+export const Validation: Story = {
+  name: 'Step 2: valid and invalid rows, CSV download',
+  decorators: [withPorts(parserWithInvalid)],
+  play: async () => {
+    const d = await toValidation('folios_noviembre.xlsx');
+    await expect(within(d).getByText('12 registros')).toBeVisible();
+    await expect(within(d).getByText('folios_noviembre.xlsx')).toBeVisible();
+    const invalid = within(d).getByRole('table', { name: 'Filas no válidas del archivo' });
+    await expect(within(invalid).getByText('Fila vacía')).toBeVisible();
+    await expect(within(invalid).getByText('Campo obligatorio faltante: "Colonia"')).toBeVisible();
+    await expect(within(invalid).getByText('Folio duplicado en el archivo: "TEC-000001"')).toBeVisible();
+    // Row numbers are file rows (the header is row 1).
+    const emptyRow = within(invalid).getByText('Fila vacía').closest('tr') as HTMLElement;
+    await expect(within(emptyRow).getAllByRole('cell')[0]).toHaveTextContent('4');
+    await expect(within(d).getByRole('button', { name: 'Aceptar y Continuar' })).toBeEnabled();
+
+    await userEvent.click(within(d).getByRole('button', { name: 'Descargar filas no válidas (CSV)' }));
+    const saved = parserWithInvalid.saved.at(-1);
+    await expect(saved?.fileName).toMatch(/^filas_invalidas_\d{8}_\d{6}\.csv$/);
+    const bytes = new Uint8Array((await saved?.blob.arrayBuffer()) ?? new ArrayBuffer(0));
+    await expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    await expect(text.split('\r\n')[0]).toBe(
+      'Fila,Motivo,Folio,Calle,Colonia,Ciudad,Estado,Codigo Postal,Tel1,Tel2,Nombre Alumno,Campus Ingreso',
+    );
+    await expect(text).toContain('4,Fila vacía');
+  },
+};
+
+export const NoValidRows: Story = {
+  name: 'Step 2: no valid rows',
+  decorators: [
+    withPorts(
+      createFakeSpreadsheetParser({
+        sheet: { headers: ['Folio', 'Calle'], rows: [{ __id: 1, row_index: 2, Folio: 'A', Calle: null }] },
+      }),
+    ),
+  ],
+  play: async () => {
+    const d = await toValidation();
+    await expect(within(d).getByText('0 registros')).toBeVisible();
+    await expect(within(d).getByText('El archivo no tiene filas válidas para cargar.')).toBeVisible();
+    await expect(within(d).getByRole('button', { name: 'Aceptar y Continuar' })).toBeDisabled();
+  },
+};
+
+export const Processing: Story = {
+  name: 'Step 2: processing',
+  decorators: [
+    withPorts(createFakeSpreadsheetParser(), { ...createFakeCargasPort(), process: () => pending() }),
+  ],
+  play: async () => {
+    const d = await toValidation();
+    await userEvent.click(within(d).getByRole('button', { name: 'Aceptar y Continuar' }));
+    const bar = await within(d).findByRole('progressbar', {
+      name: 'Progreso del procesamiento de los datos',
+    });
+    await expect(bar).toHaveAttribute('aria-valuenow', '0');
+    await expect(within(d).getByText('Procesando datos... 0 de 12 filas')).toBeVisible();
+    await expect(within(d).getByRole('button', { name: 'Aceptar y Continuar' })).toBeDisabled();
+    await expect(within(d).getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    await expect(d).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const ProcessError: Story = {
+  name: 'Step 2: processing fails',
+  decorators: [
+    withPorts(createFakeSpreadsheetParser(), {
+      ...createFakeCargasPort(),
+      process: () => Promise.reject(new ApiError(500, 'Base de datos no disponible')),
+    }),
+  ],
+  play: async () => {
+    const d = await toValidation();
+    await userEvent.click(within(d).getByRole('button', { name: 'Aceptar y Continuar' }));
+    await expect(await within(d).findByRole('alert')).toHaveTextContent(
+      'Error al procesar los datos: Base de datos no disponible',
+    );
+    // The step is kept and the rows can be sent again.
+    await expect(within(d).getByText('12 registros')).toBeVisible();
+    await expect(within(d).getByRole('button', { name: 'Aceptar y Continuar' })).toBeEnabled();
+  },
+};
+
+export const Results: Story = {
+  name: 'Step 3: processed folios, unassigned rows and banners',
+  decorators: [withPorts(createFakeSpreadsheetParser())],
+  play: async () => {
+    const d = await toResults();
+    const table = within(d).getByRole('table', { name: 'Folios procesados' });
+    for (const header of [
+      'ID de folio',
+      'ID de visitador',
+      'Región del visitador',
+      'Región del folio',
+      'Dirección',
+    ]) {
+      await expect(within(table).getByRole('columnheader', { name: header })).toBeVisible();
+    }
+    await expect(dataRows(table)).toHaveLength(12);
+    // Yucatán has no active visitor: its two folios are red and unassigned.
+    await expect(table.querySelectorAll('[data-tone="danger"]')).toHaveLength(2);
+    await expect(within(d).getByText('Visitadores sin asignar')).toBeVisible();
+    await expect(within(d).getByText('Filas no válidas detectadas')).toBeVisible();
+    const confirm = within(d).getByRole('button', { name: 'Confirmar Carga' });
+    await expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(confirm);
+    await expect(await within(d).findByRole('alert')).toHaveTextContent(
+      'Error: Todas las filas deben tener un visitador asignado antes de confirmar la carga.',
+    );
+  },
+};
+
+export const EditVisitor: Story = {
+  name: 'Step 3: edit a visitor',
+  decorators: [withPorts(createFakeSpreadsheetParser())],
+  play: async () => {
+    const d = await toResults();
+    await userEvent.click(within(d).getByRole('button', { name: 'Editar Visitante del folio TEC-000005' }));
+    const select = await within(d).findByRole('combobox', { name: 'Visitador del folio TEC-000005' });
+    await expect(select).toHaveFocus();
+    await expect(
+      within(select).getByRole('option', { name: 'Seleccionar visitador...' }),
+    ).toBeInTheDocument();
+    await userEvent.selectOptions(select, '7');
+    const row = within(d).getByText('TEC-000005').closest('tr') as HTMLElement;
+    await waitFor(() => expect(row).not.toHaveAttribute('data-tone'));
+    await expect(within(row).getByText('7')).toBeVisible();
+    await expect(within(row).getByText('Ciudad de México')).toBeVisible();
+    await expect(
+      within(d).getByRole('button', { name: 'Editar Visitante del folio TEC-000005' }),
+    ).toHaveFocus();
+    // Cancel leaves the visitor as it was.
+    await userEvent.click(within(d).getByRole('button', { name: 'Editar Visitante del folio TEC-000001' }));
+    await userEvent.click(within(d).getByRole('button', { name: 'Cancelar edición del folio TEC-000001' }));
+    await expect(within(d).queryByRole('combobox', { name: 'Visitador del folio TEC-000001' })).toBeNull();
+  },
+};
+
+export const OnlyUnassigned: Story = {
+  name: 'Step 3: only unassigned filter',
+  decorators: [withPorts(createFakeSpreadsheetParser())],
+  play: async () => {
+    const d = await toResults();
+    // The filter shows a fresh table (back on its first page): query it each time.
+    const table = () => within(d).getByRole('table', { name: 'Folios procesados' });
+    await userEvent.click(within(d).getByRole('checkbox', { name: 'Solo sin asignar' }));
+    await waitFor(() => expect(dataRows(table())).toHaveLength(2));
+    await expect(table().querySelectorAll('[data-tone="danger"]')).toHaveLength(2);
+    await userEvent.click(within(d).getByRole('checkbox', { name: 'Solo sin asignar' }));
+    await waitFor(() => expect(dataRows(table())).toHaveLength(12));
+  },
+};
+
+export const AssignByState: Story = {
+  name: 'Step 3: assign every unassigned folio of a state',
+  decorators: [withPorts(createFakeSpreadsheetParser())],
+  play: async () => {
+    const d = await toResults();
+    await userEvent.selectOptions(within(d).getByRole('combobox', { name: 'Estado' }), 'Yucatán');
+    await expect(
+      within(d).getByText('No hay visitadores activos en Yucatán: elige uno de otro estado.'),
+    ).toBeVisible();
+    await userEvent.selectOptions(within(d).getByRole('combobox', { name: 'Visitador' }), '9');
+    await userEvent.click(within(d).getByRole('button', { name: 'Asignar' }));
+    const table = within(d).getByRole('table', { name: 'Folios procesados' });
+    await waitFor(() => expect(table.querySelectorAll('[data-tone="danger"]')).toHaveLength(0));
+    await expect(within(d).queryByText('Visitadores sin asignar')).toBeNull();
+    await expect(within(d).getByRole('button', { name: 'Confirmar Carga' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+  },
+};
+
+export const AddFolio: Story = {
+  name: 'Step 3: add a folio by hand',
+  decorators: [withPorts(createFakeSpreadsheetParser({ sheet: assignedSheet }))],
+  play: async () => {
+    const d = await toResults();
+    await userEvent.click(within(d).getByRole('button', { name: 'Agregar folio' }));
+    const add = await screen.findByRole('dialog', { name: 'Agregar folio' });
+    const form = await within(add).findByRole('form', { name: 'Agregar folio' });
+    await userEvent.click(within(add).getByRole('button', { name: 'Agregar' }));
+    await expect(within(form).getAllByText('Campo requerido').length).toBeGreaterThanOrEqual(8);
+    const type = async (label: RegExp, value: string) => {
+      await userEvent.click(within(form).getByLabelText(label));
+      await userEvent.paste(value);
+    };
+    await type(/^Folio/, 'TEC-000001');
+    await userEvent.selectOptions(within(form).getByLabelText(/^Estado/), 'Jalisco');
+    await type(/^Calle/, 'Av. Vallarta 100');
+    await type(/^Colonia/, 'Americana');
+    await type(/^Ciudad/, 'Guadalajara');
+    await type(/^Código postal/, '44100');
+    await type(/^Teléfono 1/, '+52 33 1234 5678');
+    await userEvent.selectOptions(within(form).getByLabelText(/^Visitador/), '6');
+    await userEvent.click(within(add).getByRole('button', { name: 'Agregar' }));
+    // The folio is already in the load.
+    await expect(await within(form).findByText('El folio "TEC-000001" ya está en la carga')).toBeVisible();
+    await userEvent.clear(within(form).getByLabelText(/^Folio/));
+    await type(/^Folio/, 'TEC-MANUAL-1');
+    await userEvent.click(within(add).getByRole('button', { name: 'Agregar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Agregar folio' })).toBeNull());
+    const table = within(d).getByRole('table', { name: 'Folios procesados' });
+    const row = (await within(table).findByText('TEC-MANUAL-1')).closest('tr') as HTMLElement;
+    await expect(
+      within(row).getByText('Av. Vallarta 100, Americana, Guadalajara, Jalisco, CP 44100'),
+    ).toBeVisible();
+    await expect(within(row).getByText('6')).toBeVisible();
+  },
+};
+
+export const Saving: Story = {
+  name: 'Step 3: saving',
+  decorators: [
+    withPorts(createFakeSpreadsheetParser({ sheet: assignedSheet }), {
+      ...createFakeCargasPort(),
+      save: () => pending(),
+    }),
+  ],
+  play: async () => {
+    const d = await toResults();
+    await userEvent.click(within(d).getByRole('button', { name: 'Confirmar Carga' }));
+    const saving = await within(d).findByRole('button', { name: 'Guardando...' });
+    await expect(saving).toBeDisabled();
+    await expect(within(d).getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    await expect(within(d).getByRole('button', { name: 'Cerrar' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    await expect(await dialog()).toBeVisible();
+  },
+};
+
+export const Saved: Story = {
+  name: 'Saved: toast, list reload and close',
+  decorators: [withPorts(createFakeSpreadsheetParser({ sheet: assignedSheet }))],
+  play: async ({ args }) => {
+    const d = await toResults();
+    const spy = args.onSaved as ReturnType<typeof fn>;
+    await userEvent.click(within(d).getByRole('button', { name: 'Confirmar Carga' }));
+    await expect(
+      await screen.findByText('Carga guardada exitosamente: 4 registros procesados'),
+    ).toBeVisible();
+    await waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+    // Opening it again starts over at step 1.
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir Nueva Carga' }));
+    await expect(within(await dialog()).getByText('Ningún archivo seleccionado')).toBeVisible();
+  },
+};
+
+export const SavedPartially: Story = {
+  name: 'Saved with failures',
+  decorators: [
+    withPorts(createFakeSpreadsheetParser({ sheet: assignedSheet }), {
+      ...createFakeCargasPort(),
+      save: async (load) => ({
+        success: true,
+        message: '',
+        date: '2026-11-23T18:00:00.000Z',
+        recordsProcessed: load.processedData.length - 1,
+        recordsFailed: 1,
+        id_carga: 7,
+        failures: [
+          {
+            row_index: 2,
+            id_folio: 'TEC-000001',
+            reason: 'El folio "TEC-000001" ya tiene una asignación abierta',
+          },
+        ],
+      }),
+    }),
+  ],
+  play: async () => {
+    const d = await toResults();
+    await userEvent.click(within(d).getByRole('button', { name: 'Confirmar Carga' }));
+    await expect(await screen.findByText('Carga guardada: 3 registros exitosos, 1 fallidos')).toBeVisible();
+  },
+};
+
+export const SaveError: Story = {
+  name: 'Step 3: saving fails',
+  decorators: [
+    withPorts(createFakeSpreadsheetParser({ sheet: assignedSheet }), {
+      ...createFakeCargasPort(),
+      save: () => Promise.reject(new ApiError(503, 'Servicio no disponible')),
+    }),
+  ],
+  play: async ({ args }) => {
+    const d = await toResults();
+    await userEvent.click(within(d).getByRole('button', { name: 'Confirmar Carga' }));
+    await expect(await within(d).findByRole('alert')).toHaveTextContent(
+      'Error al guardar la carga: Servicio no disponible',
+    );
+    await expect(within(d).getByRole('button', { name: 'Confirmar Carga' })).toBeEnabled();
+    await expect(args.onSaved).not.toHaveBeenCalled();
+  },
+};
+
+const bigSheet = demoSheet({ valid: 100_000 });
+
+export const LargeFile: Story = {
+  name: 'Step 2: 100,000 rows stay virtualised',
+  decorators: [withPorts(createFakeSpreadsheetParser({ sheet: bigSheet }))],
+  play: async () => {
+    const d = await dialog();
+    await upload('cien_mil.xlsx');
+    await expect(
+      await within(d).findByText('100,000 registros', undefined, { timeout: 15_000 }),
+    ).toBeVisible();
+    await expect(dataRows(d).length).toBeLessThan(100);
+    // One page of 1,000 rows at a time, virtualised; the pager reaches the rest.
+    const pager = within(d).getByRole('navigation', { name: 'Paginación de las filas válidas' });
+    await expect(within(pager).getByText(/Mostrando 1 a 1,000 de 100,000/)).toBeVisible();
+    await expect(within(d).getByRole('button', { name: 'Aceptar y Continuar' })).toBeEnabled();
+  },
+};
+
+export const ClosingResets: Story = {
+  name: 'Closing resets to step 1',
+  decorators: [withPorts(createFakeSpreadsheetParser())],
+  play: async () => {
+    const d = await toValidation();
+    await userEvent.click(within(d).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir Nueva Carga' }));
+    const again = await dialog();
+    await expect(within(again).getByText('Ningún archivo seleccionado')).toBeVisible();
+    await expect(within(again).queryByRole('heading', { name: /Filas válidas/ })).toBeNull();
+  },
+};

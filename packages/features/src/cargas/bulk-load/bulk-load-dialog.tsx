@@ -1,0 +1,175 @@
+import type { LoadType } from '@socio/contracts';
+import {
+  Banner,
+  Button,
+  Modal,
+  ModalBody,
+  ModalContent,
+  ModalDescription,
+  ModalFooter,
+  ModalHeader,
+  ModalTitle,
+  Wizard,
+  type WizardStep,
+} from '@socio/ui';
+import { FileSpreadsheet } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { AddFolioDialog } from './add-folio-dialog';
+import { canConfirm, canContinue, isBusy, stepOf } from './bulk-load.reducer';
+import { bulkLoadMessages as m } from './messages.es';
+import { ResultsStep } from './results-step';
+import { UploadStep } from './upload-step';
+import { useBulkLoad } from './use-bulk-load';
+import { useActiveVisitors } from './use-visitors';
+import { ValidationStep } from './validation-step';
+
+export interface BulkLoadDialogProps {
+  /** Whether the dialog is shown. Closing resets the wizard to step 1. */
+  open: boolean;
+  /** The load type of the file (shown in the title and sent with the rows). */
+  loadType: LoadType;
+  /** Asked to open or close; never asked to close while reading, processing or saving. */
+  onOpenChange(open: boolean): void;
+  /** The carga was saved (the success toast is shown and the dialog asks to close): reload the list. */
+  onSaved(): void;
+}
+
+const STEPS: readonly WizardStep[] = [
+  { id: 'upload', title: m.steps.upload },
+  { id: 'validation', title: m.steps.validation },
+  { id: 'results', title: m.steps.results },
+];
+
+/**
+ * The bulk-load wizard 'Nueva Carga' (spec §2): 1 upload a spreadsheet, 2 review valid and invalid rows,
+ * 3 review the processed folios and their visitors, then save. Reads the `spreadsheet` and `cargas` ports.
+ * Its state lives only while open, so closing always starts over at step 1.
+ */
+export function BulkLoadDialog(props: BulkLoadDialogProps) {
+  return props.open ? <BulkLoadSession {...props} /> : null;
+}
+
+function BulkLoadSession({ loadType, onOpenChange, onSaved }: BulkLoadDialogProps) {
+  const wizard = useBulkLoad({
+    loadType,
+    onSaved: () => {
+      onOpenChange(false);
+      onSaved();
+    },
+  });
+  const { state, dispatch } = wizard;
+  const step = stepOf(state.phase);
+  const busy = isBusy(state.phase);
+  const visitors = useActiveVisitors(step === 3);
+  const [addingFolio, setAddingFolio] = useState(false);
+  const existingFolios = useMemo(
+    () => new Set(addingFolio ? state.processed.map((row) => row.id_folio) : []),
+    [addingFolio, state.processed],
+  );
+
+  const close = () => {
+    if (busy) return;
+    wizard.reset();
+    onOpenChange(false);
+  };
+
+  let primary = null;
+  if (step === 2) {
+    primary = (
+      <Button
+        onClick={() => void wizard.process()}
+        disabled={!canContinue(state)}
+        loading={state.phase === 'processing'}
+      >
+        {m.acceptAndContinue}
+      </Button>
+    );
+  } else if (step === 3) {
+    const saving = state.phase === 'saving';
+    // Disabled while saving; while folios lack a visitor it only looks disabled, so that pressing it
+    // says why (spec §5: 'Error: Todas las filas deben tener un visitador asignado…').
+    const blocked = !saving && !canConfirm(state);
+    primary = (
+      <Button
+        onClick={() => void wizard.confirm()}
+        aria-disabled={blocked || undefined}
+        data-blocked={blocked || undefined}
+        className={blocked ? 'cursor-not-allowed opacity-60' : undefined}
+        disabled={saving}
+        loading={saving}
+      >
+        {saving ? m.saving : m.confirm}
+      </Button>
+    );
+  }
+
+  return (
+    <>
+      <Modal
+        open
+        onOpenChange={(next) => {
+          if (!next) close();
+        }}
+      >
+        <ModalContent size="full" busy={busy} data-slot="bulk-load-dialog">
+          <ModalHeader>
+            <ModalTitle>{m.titleWithType(loadType)}</ModalTitle>
+            <ModalDescription>{m.description}</ModalDescription>
+          </ModalHeader>
+          <ModalBody className="flex flex-col gap-4">
+            {state.error ? (
+              <Banner
+                tone="error"
+                message={state.error}
+                onDismiss={() => dispatch({ type: 'dismissError' })}
+              />
+            ) : null}
+            <Wizard steps={STEPS} currentStep={step} stepsLabel={m.stepsLabel}>
+              {step === 1 ? (
+                <UploadStep
+                  state={state}
+                  onFile={(file) => void wizard.selectFile(file)}
+                  onCancelRead={wizard.cancelRead}
+                />
+              ) : step === 2 ? (
+                <ValidationStep state={state} onDownloadInvalid={wizard.downloadInvalid} />
+              ) : (
+                <ResultsStep
+                  state={state}
+                  dispatch={dispatch}
+                  visitors={visitors.data ?? []}
+                  onDownloadInvalid={wizard.downloadInvalid}
+                  onAddFolio={() => setAddingFolio(true)}
+                />
+              )}
+            </Wizard>
+          </ModalBody>
+          <ModalFooter className="justify-between">
+            <p data-slot="bulk-load-file" className="flex min-w-0 items-center gap-2 text-ink-muted text-sm">
+              <FileSpreadsheet aria-hidden="true" className="size-4 shrink-0" />
+              <span className="sr-only">{m.fileLabel} </span>
+              <span className="truncate">{state.fileName ?? m.noFile}</span>
+            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <Button variant="outline" onClick={close} disabled={busy}>
+                {m.cancel}
+              </Button>
+              {primary}
+            </div>
+          </ModalFooter>
+        </ModalContent>
+      </Modal>
+      {step === 3 ? (
+        <AddFolioDialog
+          open={addingFolio}
+          existingFolios={existingFolios}
+          onClose={() => setAddingFolio(false)}
+          onSubmit={(row) => {
+            dispatch({ type: 'folioAdded', row });
+            setAddingFolio(false);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Reads a spreadsheet (.xlsx, .xls, .csv) into rows, off the main thread, and saves a file the wizard made
+ * (the invalid-rows CSV). The app implements it with a Web Worker running SheetJS
+ * (`apps/backoffice/src/adapters/spreadsheet`); stories and tests inject a fake from `@socio/features/testing`.
+ */
+import type { UploadRow } from '@socio/contracts';
+
+export interface ParseOptions {
+  /** Aborts the read (the worker is terminated); the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Progress of the read, 0–1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * A sheet as read: header names (empty ones as Column_N, repeated ones suffixed _2, _3…) and the data rows.
+ * Each row is keyed by those headers, values as a person sees them in Excel (text; empty → null; dates
+ * dd/mm/aaaa; phones and postal codes as digits), `row_index` = file row number (header = 1) and `__id` =
+ * an internal id unique within the file. Trailing blank rows are dropped; blank rows in between are kept.
+ */
+export interface ParsedSheet {
+  headers: string[];
+  rows: UploadRow[];
+}
+
+/** Why a file could not be read; the wizard shows the spec's message for each. */
+export type SpreadsheetErrorCode = 'unsupported' | 'empty' | 'no-data' | 'unreadable';
+
+export class SpreadsheetError extends Error {
+  readonly code: SpreadsheetErrorCode;
+  constructor(code: SpreadsheetErrorCode, detail?: string) {
+    super(detail ?? code);
+    this.name = 'SpreadsheetError';
+    this.code = code;
+  }
+}
+
+export function isSpreadsheetError(error: unknown): error is SpreadsheetError {
+  return error instanceof SpreadsheetError;
+}
+
+export interface SpreadsheetParser {
+  /** Reads the first sheet of `file`; rejects with a `SpreadsheetError` when it cannot. */
+  parse(file: File, o?: ParseOptions): Promise<ParsedSheet>;
+  /** Hands a file the wizard built (e.g. `filas_invalidas_<timestamp>.csv`) to the user's browser. */
+  saveFile(blob: Blob, fileName: string): void;
+  /** Optional: gets the reader ready (e.g. starts the worker) before the user picks a file. */
+  warmUp?(): void;
+}

@@ -1,0 +1,157 @@
+/**
+ * Runs the wizard: the reducer's state plus the calls to the spreadsheet and cargas ports
+ * (read → classify → process in batches → save). Every async step can be cancelled by closing or by
+ * 'Cancelar lectura'; an answer that arrives after a reset is ignored.
+ */
+import type { LoadType, ProcessedRow } from '@socio/contracts';
+import { toast } from '@socio/ui';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { usePort } from '../../ports';
+import { bulkLoadReducer, canConfirm, countUnassigned, initialBulkLoadState } from './bulk-load.reducer';
+import { isAbort, processErrorMessage, readErrorMessage, saveErrorMessage } from './bulk-load-errors';
+import { classifyRows } from './classify';
+import { isSupportedSpreadsheet } from './file-types';
+import { invalidRowsCsv, invalidRowsFileName } from './invalid-rows-csv';
+import { bulkLoadMessages as m } from './messages.es';
+import { SpreadsheetError } from './spreadsheet.port';
+
+/** Valid rows sent per process_carga call: big files show real progress and never send one huge body. */
+export const PROCESS_BATCH = 5_000;
+
+/** User Timing marks of the wizard's stages (read by `pnpm bench:import` and the browser's profiler). */
+function mark(name: string) {
+  globalThis.performance?.mark?.(name);
+}
+
+export interface UseBulkLoadOptions {
+  loadType: LoadType;
+  /** Called once the carga is saved (the dialog then closes). */
+  onSaved: () => void;
+}
+
+export function useBulkLoad({ loadType, onSaved }: UseBulkLoadOptions) {
+  const cargas = usePort('cargas');
+  const spreadsheet = usePort('spreadsheet');
+  const [state, dispatch] = useReducer(bulkLoadReducer, initialBulkLoadState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  /** Aborts whatever is running (read, classification, process). */
+  const runRef = useRef<AbortController | null>(null);
+
+  const startRun = useCallback(() => {
+    runRef.current?.abort();
+    const controller = new AbortController();
+    runRef.current = controller;
+    return controller.signal;
+  }, []);
+
+  useEffect(() => {
+    spreadsheet.warmUp?.();
+    return () => runRef.current?.abort();
+  }, [spreadsheet]);
+
+  const selectFile = useCallback(
+    async (file: File) => {
+      const signal = startRun();
+      dispatch({ type: 'fileSelected', fileName: file.name });
+      try {
+        if (!isSupportedSpreadsheet(file)) throw new SpreadsheetError('unsupported');
+        if (file.size === 0) throw new SpreadsheetError('empty');
+        const sheet = await spreadsheet.parse(file, {
+          signal,
+          onProgress: (fraction) => dispatch({ type: 'readProgress', fraction }),
+        });
+        signal.throwIfAborted();
+        if (sheet.rows.length === 0) throw new SpreadsheetError('no-data');
+        mark('carga:archivo-leido');
+        dispatch({ type: 'fileRead', headers: sheet.headers });
+        const { valid, invalid } = await classifyRows(sheet.headers, sheet.rows, { signal });
+        signal.throwIfAborted();
+        mark('carga:filas-clasificadas');
+        dispatch({ type: 'rowsClassified', valid, invalid });
+      } catch (error) {
+        if (signal.aborted || isAbort(error)) return;
+        dispatch({ type: 'readFailed', message: readErrorMessage(error) });
+      }
+    },
+    [spreadsheet, startRun],
+  );
+
+  const cancelRead = useCallback(() => {
+    runRef.current?.abort();
+    dispatch({ type: 'reset' });
+  }, []);
+
+  const process = useCallback(async () => {
+    const { valid, phase } = stateRef.current;
+    if (phase !== 'ready' || valid.length === 0) return;
+    const signal = startRun();
+    dispatch({ type: 'processStarted', total: valid.length });
+    try {
+      const processed: ProcessedRow[] = [];
+      const invalid = [];
+      for (let start = 0; start < valid.length; start += PROCESS_BATCH) {
+        const batch = valid.slice(start, start + PROCESS_BATCH);
+        const answer = await cargas.process(batch, loadType, { signal });
+        signal.throwIfAborted();
+        for (const row of answer.processedData) processed.push(row);
+        for (const row of answer.invalidRows) invalid.push(row);
+        dispatch({ type: 'processProgress', done: start + batch.length });
+      }
+      dispatch({ type: 'processed', processed, invalid });
+    } catch (error) {
+      if (signal.aborted) return;
+      dispatch({ type: 'processFailed', message: processErrorMessage(error) });
+    }
+  }, [cargas, loadType, startRun]);
+
+  const confirm = useCallback(async () => {
+    const current = stateRef.current;
+    if (current.phase !== 'review') return;
+    if (countUnassigned(current.processed) > 0) {
+      dispatch({ type: 'confirmBlocked', message: m.missingVisitor });
+      return;
+    }
+    if (!canConfirm(current)) return;
+    dispatch({ type: 'saveStarted' });
+    try {
+      const result = await cargas.save({
+        fileName: current.fileName ?? '',
+        validCount: current.processed.length,
+        invalidCount: current.invalid.length,
+        processedData: current.processed,
+        loadType,
+        date: new Date().toLocaleDateString('es-MX'),
+      });
+      if (result.recordsProcessed === 0) {
+        dispatch({ type: 'saveFailed', message: m.saveError(result.message || m.saveErrorDefault) });
+        return;
+      }
+      toast.success(
+        result.recordsFailed > 0
+          ? m.savedPartial(result.recordsProcessed, result.recordsFailed)
+          : m.saved(result.recordsProcessed),
+      );
+      dispatch({ type: 'reset' });
+      onSaved();
+    } catch (error) {
+      dispatch({ type: 'saveFailed', message: saveErrorMessage(error) });
+    }
+  }, [cargas, loadType, onSaved]);
+
+  const downloadInvalid = useCallback(() => {
+    const { headers, invalid } = stateRef.current;
+    const csv = invalidRowsCsv(headers, invalid, { row: m.rowColumn, reason: m.reasonColumn });
+    spreadsheet.saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), invalidRowsFileName());
+  }, [spreadsheet]);
+
+  const reset = useCallback(() => {
+    runRef.current?.abort();
+    runRef.current = null;
+    dispatch({ type: 'reset' });
+  }, []);
+
+  return { state, dispatch, selectFile, cancelRead, process, confirm, downloadInvalid, reset };
+}
+
+export type BulkLoadController = ReturnType<typeof useBulkLoad>;

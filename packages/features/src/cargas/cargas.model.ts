@@ -1,0 +1,123 @@
+/**
+ * Pure logic of the Cargas screen: the list query in the URL (parse with defaults, tolerate bad
+ * values, write back only what differs from the defaults), the sort rule of the table, and which
+ * lifecycle actions a row offers to whom.
+ */
+import {
+  type ActiveAssignmentsQuery,
+  ASSIGNMENT_SORT_FIELDS,
+  type AsignacionEstatus,
+  type Assignment,
+  type AssignmentSortField,
+  activeAssignmentsQuerySchema,
+  canTransition,
+  OPEN_ESTATUS,
+} from '@socio/contracts';
+
+/** Spec §9: the 'Por página' choices of the list. */
+export const CARGAS_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** Page 1, 10 rows, fecha_asignacion descending (spec §7 defaults). */
+export const DEFAULT_CARGAS_QUERY: ActiveAssignmentsQuery = activeAssignmentsQuerySchema.parse({});
+
+/** What a query string looks like to the parser: `URLSearchParams` or a plain record. */
+export type SearchLike = URLSearchParams | Record<string, string | null | undefined>;
+
+function read(search: SearchLike, key: string): string | undefined {
+  const value = search instanceof URLSearchParams ? search.get(key) : search[key];
+  return value === null || value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/**
+ * The list query of a URL: each of `page`, `page_size`, `sort_by`, `sort_order` is read on its own
+ * with the contract's schema; a missing or bad value (`page=abc`, `page_size=7`, `sort_by=folio`)
+ * falls back to its default instead of failing the whole query.
+ */
+export function parseCargasQuery(search: SearchLike): ActiveAssignmentsQuery {
+  const shape = activeAssignmentsQuerySchema.shape;
+  const page = shape.page.safeParse(read(search, 'page'));
+  const size = shape.page_size.safeParse(read(search, 'page_size'));
+  const sortBy = shape.sort_by.safeParse(read(search, 'sort_by'));
+  const order = shape.sort_order.safeParse(read(search, 'sort_order')?.toLowerCase());
+  const pageSize =
+    size.success && (CARGAS_PAGE_SIZES as readonly number[]).includes(size.data)
+      ? size.data
+      : DEFAULT_CARGAS_QUERY.page_size;
+  return {
+    page: page.success ? page.data : DEFAULT_CARGAS_QUERY.page,
+    page_size: pageSize,
+    sort_by: sortBy.success ? sortBy.data : DEFAULT_CARGAS_QUERY.sort_by,
+    sort_order: order.success ? order.data : DEFAULT_CARGAS_QUERY.sort_order,
+  };
+}
+
+/** The query as URL parameters, leaving out the defaults (so the plain address stays clean). */
+export function cargasQueryToSearch(query: ActiveAssignmentsQuery): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (query.page !== DEFAULT_CARGAS_QUERY.page) out.page = String(query.page);
+  if (query.page_size !== DEFAULT_CARGAS_QUERY.page_size) out.page_size = String(query.page_size);
+  if (query.sort_by !== DEFAULT_CARGAS_QUERY.sort_by) out.sort_by = query.sort_by;
+  if (query.sort_order !== DEFAULT_CARGAS_QUERY.sort_order) out.sort_order = query.sort_order;
+  return out;
+}
+
+export function isAssignmentSortField(value: string): value is AssignmentSortField {
+  return (ASSIGNMENT_SORT_FIELDS as readonly string[]).includes(value);
+}
+
+/** A new sort from the table (first click ascending, again toggles): always back to page 1. */
+export function withSort(
+  query: ActiveAssignmentsQuery,
+  sort: { id: string; desc: boolean } | null,
+): ActiveAssignmentsQuery {
+  if (!sort || !isAssignmentSortField(sort.id)) return query;
+  return { ...query, sort_by: sort.id, sort_order: sort.desc ? 'desc' : 'asc', page: 1 };
+}
+
+/** A new page size: back to page 1. */
+export function withPageSize(query: ActiveAssignmentsQuery, pageSize: number): ActiveAssignmentsQuery {
+  return { ...query, page_size: pageSize, page: 1 };
+}
+
+export function withPage(query: ActiveAssignmentsQuery, page: number): ActiveAssignmentsQuery {
+  return { ...query, page: Math.max(1, Math.trunc(page)) };
+}
+
+/**
+ * A page past the end (a shared link after rows were cancelled, or `?page=999`): the last page that
+ * exists, or null when the current page is fine.
+ */
+export function clampedPage(query: ActiveAssignmentsQuery, total: number): number | null {
+  const last = Math.max(1, Math.ceil(total / query.page_size));
+  return query.page > last ? last : null;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Lifecycle actions of a row.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** `agendada` / `completada` / `cancelada` move the status; `reassign` changes the visitor. */
+export type AssignmentAction = 'agendada' | 'completada' | 'cancelada' | 'reassign';
+
+/** Who is looking: staff (Administrador, Supervisor) or a Visitador (only their own rows come back). */
+export type CargasViewer = 'staff' | 'visitador';
+
+export function isOpen(estatus: AsignacionEstatus): boolean {
+  return (OPEN_ESTATUS as readonly AsignacionEstatus[]).includes(estatus);
+}
+
+/**
+ * What the row menu offers: asignada → agendada → completada; staff may also cancel and reassign
+ * any open one. A Visitador only schedules and completes (their own; the server checks ownership).
+ */
+export function assignmentActions(assignment: Pick<Assignment, 'estatus'>, viewer: CargasViewer) {
+  const actions: AssignmentAction[] = [];
+  for (const to of ['agendada', 'completada'] as const) {
+    if (canTransition(assignment.estatus, to)) actions.push(to);
+  }
+  if (viewer === 'staff' && isOpen(assignment.estatus)) {
+    actions.push('reassign');
+    if (canTransition(assignment.estatus, 'cancelada')) actions.push('cancelada');
+  }
+  return actions;
+}

@@ -1,0 +1,49 @@
+/**
+ * What the cargas feature (the Cargas screen, the manual assignment and the bulk-load wizard) needs
+ * from the outside world. The app injects the HTTP adapter (`apps/backoffice/src/adapters/http/cargas.ts`);
+ * stories and tests inject the in-memory fake from `@socio/features/testing`.
+ * Shapes are the wire shapes of `@socio/contracts` (`apiRoutes.cargas`).
+ */
+import type {
+  ActiveAssignmentsQuery,
+  ActiveAssignmentsResponse,
+  ActiveVisitor,
+  AsignacionEstatus,
+  Assignment,
+  AssignmentStats,
+  Estado,
+  LoadType,
+  ManualAssignmentRequest,
+  ManualAssignmentResponse,
+  ProcessCargaResponse,
+  SaveCargaRequest,
+  SaveCargaResponse,
+  UploadRow,
+} from '@socio/contracts';
+
+export interface CargasCallOptions {
+  signal?: AbortSignal;
+}
+
+export interface CargasPort {
+  /** `GET /cargas/active_assignments` (a Visitador gets only their own). */
+  activeAssignments(q: ActiveAssignmentsQuery, o?: CargasCallOptions): Promise<ActiveAssignmentsResponse>;
+  /** `GET /cargas/assignment_stats`. */
+  stats(o?: CargasCallOptions): Promise<AssignmentStats>;
+  /** `GET /cargas/active_visitors`: active visitors with their region (state). */
+  activeVisitors(o?: CargasCallOptions): Promise<ActiveVisitor[]>;
+  /** `GET /catalogos/estados`: the 32 states (the manual form's estado select). */
+  estados(o?: CargasCallOptions): Promise<Estado[]>;
+  /** `GET /cargas/regions_available`. */
+  regions(o?: CargasCallOptions): Promise<string[]>;
+  /** `POST /cargas/save_manual_assignment`. */
+  saveManual(body: ManualAssignmentRequest): Promise<ManualAssignmentResponse>;
+  /** `PATCH /cargas/asignaciones/{id}`: move an assignment along its lifecycle. */
+  changeStatus(id: number, estatus: AsignacionEstatus): Promise<Assignment>;
+  /** `PUT /cargas/asignaciones/{id}/visitador`: reassign an open assignment. */
+  reassign(id: number, visitorId: number): Promise<Assignment>;
+  /** `POST /cargas/process_carga` with the valid rows of a file. */
+  process(rows: UploadRow[], loadType: LoadType, o?: CargasCallOptions): Promise<ProcessCargaResponse>;
+  /** `POST /cargas/save_carga`. */
+  save(load: SaveCargaRequest, o?: CargasCallOptions): Promise<SaveCargaResponse>;
+}

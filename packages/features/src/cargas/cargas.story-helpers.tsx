@@ -1,0 +1,105 @@
+import type { ActiveAssignmentsQuery, SessionUser } from '@socio/contracts';
+import { toast } from '@socio/ui';
+import type { Decorator } from '@storybook/react-vite';
+import { useState } from 'react';
+import { fn, within } from 'storybook/test';
+import { SessionProvider } from '../auth/session-provider';
+import type { Ports } from '../ports';
+import { createTestSessionController } from '../testing';
+import { FeatureProviders } from '../testing/story-providers';
+import { DEFAULT_CARGAS_QUERY } from './cargas.model';
+import type { CargasPort } from './cargas.port';
+import { CargasScreen, type CargasScreenProps } from './cargas-screen';
+
+export const staffUser: SessionUser = {
+  id_usuario: 1,
+  nombres: 'Ana',
+  apellido_paterno: 'Martínez',
+  apellido_materno: 'Ruiz',
+  email: 'admin@socioeconomico.mx',
+  rol: 'Administrador',
+  foto_path: null,
+};
+
+export const visitorUser: SessionUser = {
+  id_usuario: 4,
+  nombres: 'Juan',
+  apellido_paterno: 'Pérez',
+  apellido_materno: 'López',
+  email: 'visitador1@socioeconomico.mx',
+  rol: 'Visitador',
+  foto_path: null,
+};
+
+/** Wraps every method of a port in a spy (same behaviour), so plays can assert the calls. */
+export function spied(port: CargasPort): CargasPort {
+  return Object.fromEntries(
+    Object.entries(port).map(([name, method]) => [name, fn(method as (...args: never[]) => unknown)]),
+  ) as unknown as CargasPort;
+}
+
+/** The cargas port, a session (signed in as `user`, or none) and toasts. */
+export function withCargas(
+  cargas: CargasPort,
+  user: SessionUser | null = staffUser,
+  others: Partial<Ports> = {},
+): Decorator {
+  return (Story) => (
+    <FeatureProviders ports={{ ...others, cargas }}>
+      <SessionProvider
+        controller={createTestSessionController(
+          user ? { token: `fake-token-${user.id_usuario}`, user, remember: false } : null,
+        )}
+      >
+        <div className="bg-canvas p-6">
+          <Story />
+        </div>
+      </SessionProvider>
+    </FeatureProviders>
+  );
+}
+
+/** Toasts live in a module-level store: start every story without the previous story's toasts. */
+export function clearToasts() {
+  toast.dismiss();
+}
+
+/**
+ * The screen with its query held in state, as the app holds it in the URL; `onQueryChange` (a story
+ * arg spy) sees every change.
+ */
+export function ControlledCargasScreen({
+  query: initial = DEFAULT_CARGAS_QUERY,
+  onQueryChange,
+  viewer,
+}: Partial<CargasScreenProps> & Pick<CargasScreenProps, 'viewer'>) {
+  const [query, setQuery] = useState<ActiveAssignmentsQuery>(initial);
+  return (
+    <CargasScreen
+      query={query}
+      viewer={viewer}
+      onQueryChange={(next) => {
+        onQueryChange?.(next);
+        setQuery(next);
+      }}
+    />
+  );
+}
+
+type Canvas = ReturnType<typeof within>;
+
+export function assignmentsTable(canvas: Canvas) {
+  return canvas.findByRole('table', { name: 'Asignaciones activas' });
+}
+
+/** The body rows of the assignments table (header row left out). */
+export async function bodyRows(canvas: Canvas) {
+  const table = await assignmentsTable(canvas);
+  return within(table).getAllByRole('row').slice(1);
+}
+
+/** The id_asignacion shown in each body row (second cell, after the row number). */
+export async function shownIds(canvas: Canvas) {
+  const rows = await bodyRows(canvas);
+  return rows.map((row) => row.querySelectorAll('td')[1]?.textContent ?? '');
+}

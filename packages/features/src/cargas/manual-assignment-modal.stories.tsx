@@ -1,0 +1,277 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { ApiError, NetworkError } from '../errors';
+import { createFakeCargasPort, demoVisitors, pending } from '../testing';
+import { clearToasts, spied, withCargas } from './cargas.story-helpers';
+import { OTHER_LOAD_FORM } from './manual-assignment';
+import { ManualAssignmentModal } from './manual-assignment-modal';
+
+const meta = {
+  title: 'Features/Cargas/ManualAssignmentModal',
+  component: ManualAssignmentModal,
+  args: { open: true, onOpenChange: fn() },
+  beforeEach: clearToasts,
+} satisfies Meta<typeof ManualAssignmentModal>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function dialog() {
+  return screen.findByRole('dialog', { name: 'Nueva Carga Manual' });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A field of the dialog by its label (required labels end in '*'). */
+function field(scope: HTMLElement, label: string) {
+  return within(scope).getByLabelText(new RegExp(`^${escapeRegExp(label)}\\*?$`), {
+    selector: 'input, select',
+  });
+}
+
+async function fillRequired(scope: HTMLElement) {
+  await userEvent.type(field(scope, 'Folio'), 'TEC-900001');
+  await userEvent.type(field(scope, 'Nombre del alumno'), 'Ana Ruiz');
+  await userEvent.type(field(scope, 'Campus de ingreso'), 'Monterrey');
+  await userEvent.type(field(scope, 'Correo del alumno'), 'ana@tec.mx');
+  await userEvent.type(field(scope, 'Teléfono 1'), '+81,1234 5678');
+}
+
+async function pickVisitor(scope: HTMLElement, name: RegExp) {
+  await userEvent.click(within(scope).getByRole('button', { name: 'Seleccionar Visitador' }));
+  await userEvent.click(await within(scope).findByRole('button', { name }));
+}
+
+/** Opened: subtitle, load type selector (TEC_MTY only), visitor picker, Cancelar / Crear Asignación. */
+export const EmptyForm: Story = {
+  decorators: [withCargas(createFakeCargasPort())],
+  play: async () => {
+    const modal = await dialog();
+    await expect(modal).toHaveAccessibleDescription('Complete los datos para crear una asignación manual');
+    const type = field(modal, 'Tipo de carga');
+    await expect(type).toHaveFocus();
+    await expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Seleccionar tipo de carga...', 'TEC_MTY']);
+    await expect(within(modal).getByRole('button', { name: 'Seleccionar Visitador' })).toBeVisible();
+    await expect(within(modal).getByRole('button', { name: 'Cancelar' })).toBeEnabled();
+    await expect(within(modal).getByRole('button', { name: 'Crear Asignación' })).toBeEnabled();
+  },
+};
+
+/** TEC_MTY's fields exactly as the spec lists them (correo_alumno an e-mail input, dia_agendo_crm a date). */
+export const TecMtyFields: Story = {
+  decorators: [withCargas(createFakeCargasPort())],
+  play: async () => {
+    const modal = await dialog();
+    await userEvent.selectOptions(field(modal, 'Tipo de carga'), 'TEC_MTY');
+    const fields = modal.querySelector('[data-slot="manual-fields"]');
+    const labels = [...(fields?.querySelectorAll('label') ?? [])].map((l) => l.textContent?.replace('*', ''));
+    await expect(labels).toEqual([
+      'Folio',
+      'Nombre del alumno',
+      'Campus de ingreso',
+      'Correo del alumno',
+      'Calle',
+      'Colonia',
+      'Ciudad',
+      'Estado',
+      'Código postal',
+      'Teléfono 1',
+      'Teléfono 2',
+      'Teléfono 3',
+      'Teléfono 4',
+      'Nombre del padre',
+      'Correo del padre',
+      'Nombre de la madre',
+      'Correo de la madre',
+      'Solicitud X E Mail',
+      'Día que Agendó en CRM',
+    ]);
+    await expect(field(modal, 'Correo del alumno')).toHaveAttribute('type', 'email');
+    await expect(field(modal, 'Día que Agendó en CRM')).toHaveAttribute('type', 'date');
+    const estado = field(modal, 'Estado');
+    await waitFor(() => expect(within(estado).getAllByRole('option')).toHaveLength(33));
+  },
+};
+
+/** Submit with nothing: the spec's messages; the first invalid field takes the focus; editing clears an error. */
+export const Invalid: Story = {
+  decorators: [withCargas(createFakeCargasPort())],
+  play: async () => {
+    const modal = await dialog();
+    await userEvent.click(within(modal).getByRole('button', { name: 'Crear Asignación' }));
+    await expect(await within(modal).findByText('Debe seleccionar un tipo de carga')).toBeVisible();
+    await expect(within(modal).getByText('Debe seleccionar un visitador')).toBeVisible();
+    await expect(field(modal, 'Tipo de carga')).toHaveFocus();
+
+    await userEvent.selectOptions(field(modal, 'Tipo de carga'), 'TEC_MTY');
+    await waitFor(() => expect(within(modal).queryByText('Debe seleccionar un tipo de carga')).toBeNull());
+    await userEvent.click(within(modal).getByRole('button', { name: 'Crear Asignación' }));
+    await waitFor(() => expect(within(modal).getAllByText('Campo requerido')).toHaveLength(5));
+    await expect(field(modal, 'Folio')).toHaveFocus();
+    await expect(field(modal, 'Folio')).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.type(field(modal, 'Folio'), 'TEC-1');
+    await waitFor(() => expect(within(modal).getAllByText('Campo requerido')).toHaveLength(4));
+    await expect(field(modal, 'Folio')).not.toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+/** The other load type of the spec is one more definition, rendered by the same component. */
+export const OtherLoadTypeForm: Story = {
+  args: { forms: { OTRO: OTHER_LOAD_FORM } },
+  decorators: [withCargas(createFakeCargasPort())],
+  play: async () => {
+    const modal = await dialog();
+    await userEvent.selectOptions(field(modal, 'Tipo de carga'), 'OTRO');
+    await expect(field(modal, 'ID del folio')).toHaveAttribute('placeholder', 'RES-00010999');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Crear Asignación' }));
+    await expect(await within(modal).findByText('El ID del folio es requerido')).toBeVisible();
+    await expect(within(modal).getByText('El estado del folio es requerido')).toBeVisible();
+    await expect(within(modal).getByText('El nombre del alumno es requerido')).toBeVisible();
+    await expect(within(modal).getByText('El teléfono 1 es requerido')).toBeVisible();
+    // Calle, ciudad and código postal are marked required but not checked.
+    await expect(field(modal, 'Calle')).toBeRequired();
+    await expect(field(modal, 'Calle')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(field(modal, 'ID del folio')).toHaveFocus();
+  },
+};
+
+export const NoVisitors: Story = {
+  decorators: [withCargas(createFakeCargasPort({ visitors: [] }))],
+  play: async () => {
+    const modal = await dialog();
+    await userEvent.click(within(modal).getByRole('button', { name: 'Seleccionar Visitador' }));
+    await expect(await within(modal).findByText('No hay visitadores disponibles')).toBeVisible();
+  },
+};
+
+const manyVisitors = [
+  ...demoVisitors,
+  { id_usuario: 30, name: 'Óscar Treviño Salas', region: 'Nuevo León' },
+  { id_usuario: 31, name: 'Elena Ruiz Campos', region: 'Yucatán' },
+];
+
+/** A long list gets a filter box; the chosen visitor shows with 'Cambiar' to pick again. */
+export const PickVisitor: Story = {
+  decorators: [withCargas(createFakeCargasPort({ visitors: manyVisitors }))],
+  play: async () => {
+    const modal = await dialog();
+    await userEvent.click(within(modal).getByRole('button', { name: 'Seleccionar Visitador' }));
+    const list = await within(modal).findByRole('list', { name: 'Visitadores activos' });
+    await expect(within(list).getAllByRole('button')).toHaveLength(8);
+    await userEvent.type(within(modal).getByRole('searchbox', { name: 'Filtrar visitadores' }), 'jalisco');
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(2));
+    await userEvent.click(within(list).getByRole('button', { name: /Lucía Treviño Garza/ }));
+    await expect(within(modal).getByText('Lucía Treviño Garza')).toBeVisible();
+    await expect(within(modal).getByText(/ID 13/)).toBeVisible();
+    await userEvent.click(within(modal).getByRole('button', { name: 'Cambiar' }));
+    await expect(await within(modal).findByRole('list', { name: 'Visitadores activos' })).toBeVisible();
+  },
+};
+
+const savePort = spied(createFakeCargasPort());
+
+/** The whole form by keyboard; the payload of spec §3; success closes with a toast. */
+export const Created: Story = {
+  decorators: [withCargas(savePort)],
+  play: async ({ args }) => {
+    const modal = await dialog();
+    await userEvent.selectOptions(field(modal, 'Tipo de carga'), 'TEC_MTY');
+    await fillRequired(modal);
+    await userEvent.type(field(modal, 'Calle'), 'Av. Garza Sada 2501');
+    await userEvent.type(field(modal, 'Colonia'), 'Tecnológico');
+    await userEvent.type(field(modal, 'Ciudad'), 'Monterrey');
+    const estado = field(modal, 'Estado');
+    await waitFor(() => expect(within(estado).getAllByRole('option').length).toBeGreaterThan(30));
+    await userEvent.selectOptions(estado, 'Nuevo León');
+    await userEvent.type(field(modal, 'Código postal'), '64849');
+    await userEvent.type(field(modal, 'Día que Agendó en CRM'), '2026-11-20');
+    // Keyboard: the picker button, then the first visitor.
+    within(modal).getByRole('button', { name: 'Seleccionar Visitador' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const option = await within(modal).findByRole('button', { name: /Juan Pérez López/ });
+    option.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Crear Asignación' }));
+    await expect(await screen.findByText('Asignación creada exitosamente (ID 58)')).toBeVisible();
+    await expect(savePort.saveManual).toHaveBeenCalledWith(
+      expect.objectContaining({
+        loadType: 'TEC_MTY',
+        visitor_id: 4,
+        state_visitor: 'Nuevo León',
+        visitor_name: 'Juan Pérez López',
+        producto: 'TEC DE MTY',
+        folio: 'TEC-900001',
+        id_folio: 'TEC-900001',
+        estado: 'Nuevo León',
+        state_of_folio: 'Nuevo León',
+        address_complete_folio: 'Av. Garza Sada 2501, Tecnológico, Monterrey, Nuevo León, CP 64849',
+        dia_agendo_crm: '2026-11-20',
+        date: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+      }),
+    );
+    await waitFor(() => expect(args.onOpenChange).toHaveBeenCalledWith(false));
+  },
+};
+
+/** While saving: 'Guardando...', both buttons disabled, the dialog cannot close. */
+export const Saving: Story = {
+  decorators: [withCargas({ ...createFakeCargasPort(), saveManual: () => pending() })],
+  play: async ({ args }) => {
+    const modal = await dialog();
+    await userEvent.selectOptions(field(modal, 'Tipo de carga'), 'TEC_MTY');
+    await fillRequired(modal);
+    await pickVisitor(modal, /Juan Pérez López/);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Crear Asignación' }));
+    const saving = await within(modal).findByRole('button', { name: 'Guardando...' });
+    await expect(saving).toBeDisabled();
+    await expect(within(modal).getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onOpenChange).not.toHaveBeenCalled();
+  },
+};
+
+/** The server refuses (409): its detail shows, the form stays open and the button is enabled again. */
+export const ServerError: Story = {
+  decorators: [
+    withCargas({
+      ...createFakeCargasPort(),
+      saveManual: () =>
+        Promise.reject(new ApiError(409, 'El folio "TEC-900001" ya tiene una asignación abierta')),
+    }),
+  ],
+  play: async ({ args }) => {
+    const modal = await dialog();
+    await userEvent.selectOptions(field(modal, 'Tipo de carga'), 'TEC_MTY');
+    await fillRequired(modal);
+    await pickVisitor(modal, /Juan Pérez López/);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Crear Asignación' }));
+    await expect(await within(modal).findByRole('alert')).toHaveTextContent(
+      'El folio "TEC-900001" ya tiene una asignación abierta',
+    );
+    await expect(within(modal).getByRole('button', { name: 'Crear Asignación' })).toBeEnabled();
+    await expect(field(modal, 'Folio')).toHaveValue('TEC-900001');
+    await expect(args.onOpenChange).not.toHaveBeenCalled();
+  },
+};
+
+/** No answer at all (offline): 'Error al guardar la asignación. Por favor intente nuevamente.' */
+export const NetworkFailure: Story = {
+  decorators: [
+    withCargas({ ...createFakeCargasPort(), saveManual: () => Promise.reject(new NetworkError()) }),
+  ],
+  play: async () => {
+    const modal = await dialog();
+    await userEvent.selectOptions(field(modal, 'Tipo de carga'), 'TEC_MTY');
+    await fillRequired(modal);
+    await pickVisitor(modal, /María Hernández Cruz/);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Crear Asignación' }));
+    await expect(await within(modal).findByRole('alert')).toHaveTextContent(
+      'Error al guardar la asignación. Por favor intente nuevamente.',
+    );
+  },
+};

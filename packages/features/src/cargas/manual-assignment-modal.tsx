@@ -1,0 +1,237 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LOAD_TYPES, type ManualAssignmentRequest, manualAssignmentSchema } from '@socio/contracts';
+import {
+  Banner,
+  Modal,
+  ModalBody,
+  ModalContent,
+  ModalDescription,
+  ModalFormActions,
+  ModalHeader,
+  ModalTitle,
+  NativeSelect,
+  TextField,
+  toast,
+} from '@socio/ui';
+import { type RefObject, useId, useMemo, useState } from 'react';
+import { Controller, type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
+import {
+  emptyManualValues,
+  MANUAL_FORMS,
+  type ManualFormDefinition,
+  type ManualFormValues,
+  manualFieldOrder,
+  manualFormSchema,
+  manualSaveErrorMessage,
+} from './manual-assignment';
+import { cargasMessages as m } from './messages.es';
+import {
+  useActiveVisitors,
+  useEstadosCatalog,
+  useIsSavingManual,
+  useSaveManualAssignment,
+} from './use-cargas';
+import { VisitorPicker } from './visitor-picker';
+
+/** Form definitions by load type; the selector offers their keys. */
+export type ManualForms = Readonly<Record<string, ManualFormDefinition>>;
+
+export interface ManualFieldsProps {
+  definition: ManualFormDefinition;
+  register: UseFormRegister<ManualFormValues>;
+  errors: FieldErrors<ManualFormValues>;
+  /** Names of the 32 states for `estado` fields. */
+  estados: readonly string[];
+}
+
+/** Renders any load type's fields from its definition: one component for every type. */
+export function ManualFields({ definition, register, errors, estados }: ManualFieldsProps) {
+  return (
+    <div data-slot="manual-fields" data-load-type={definition.type} className="grid gap-4 sm:grid-cols-2">
+      {definition.fields.map((field) => {
+        const error = errors.fields?.[field.name]?.message;
+        const registered = register(`fields.${field.name}`);
+        if (field.type === 'estado') {
+          return (
+            <NativeSelect
+              key={field.name}
+              label={field.label}
+              required={field.required}
+              placeholder={m.estadoPlaceholder}
+              options={estados.map((estado) => ({ value: estado, label: estado }))}
+              error={error}
+              {...registered}
+            />
+          );
+        }
+        return (
+          <TextField
+            key={field.name}
+            label={field.label}
+            type={field.type}
+            required={field.required}
+            placeholder={field.placeholder}
+            autoComplete="off"
+            error={error}
+            {...registered}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+/** A payload the manual endpoint accepts (the server re-validates everything anyway). */
+function isManualRequest(payload: unknown): payload is ManualAssignmentRequest {
+  return manualAssignmentSchema.safeParse(payload).success;
+}
+
+export interface ManualAssignmentFormProps {
+  /** Id of the `<form>`: the footer's 'Crear Asignación' submits it. */
+  id: string;
+  forms: ManualForms;
+  onSaved: () => void;
+}
+
+/**
+ * The form of 'Nueva Carga Manual': load type, that type's fields (from its definition), the visitor
+ * picker. Checked on submit with the spec's messages; the first invalid field takes the focus; a
+ * field's error clears when it is edited. The server's answer to a failed save shows on top.
+ */
+export function ManualAssignmentForm({ id, forms, onSaved }: ManualAssignmentFormProps) {
+  const types = Object.keys(forms);
+  const schema = useMemo(() => manualFormSchema((type) => forms[type]), [forms]);
+  const defaults = useMemo(() => emptyManualValues('', Object.values(forms)), [forms]);
+  const form = useForm<ManualFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const loadType = useWatch({ control, name: 'loadType' });
+  const definition = loadType ? forms[loadType] : undefined;
+  const visitors = useActiveVisitors(true);
+  const estados = useEstadosCatalog(true);
+  const save = useSaveManualAssignment();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const submit = handleSubmit(
+    (values) => {
+      const chosen = forms[values.loadType];
+      const visitor = visitors.data?.find((v) => String(v.id_usuario) === values.visitorId);
+      if (!chosen || !visitor) return;
+      const payload = chosen.toPayload(values.fields, visitor, new Date());
+      if (!isManualRequest(payload)) {
+        setServerError(m.saveError);
+        return;
+      }
+      setServerError(null);
+      save.mutate(payload, {
+        onSuccess: (answer) => {
+          toast.success(m.saved(answer.id_asignacion));
+          form.reset(defaults);
+          onSaved();
+        },
+        onError: (error) => setServerError(manualSaveErrorMessage(error)),
+      });
+    },
+    (invalid) => {
+      const order = manualFieldOrder(definition);
+      const first = order.find((name) => {
+        if (name === 'loadType' || name === 'visitorId') return Boolean(invalid[name]);
+        return Boolean(invalid.fields?.[name.slice('fields.'.length)]);
+      });
+      if (first) form.setFocus(first as 'loadType');
+    },
+  );
+
+  return (
+    <form id={id} noValidate onSubmit={submit} className="grid gap-4" aria-busy={save.isPending || undefined}>
+      {serverError ? <Banner tone="error" message={serverError} /> : null}
+      <p className="text-ink-muted text-sm">{m.requiredNote}</p>
+      <NativeSelect
+        label={m.loadType}
+        required
+        placeholder={m.loadTypePlaceholder}
+        options={types.map((type) => ({ value: type, label: m.loadTypes[type] ?? type }))}
+        error={errors.loadType?.message}
+        {...register('loadType')}
+      />
+      {definition ? (
+        <ManualFields
+          definition={definition}
+          register={register}
+          errors={errors}
+          estados={(estados.data ?? []).map((e) => e.estado)}
+        />
+      ) : null}
+      <Controller
+        control={control}
+        name="visitorId"
+        render={({ field, fieldState }) => (
+          <VisitorPicker
+            ref={field.ref}
+            visitors={visitors.isError ? [] : visitors.data}
+            loading={visitors.isPending && !visitors.isError}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+    </form>
+  );
+}
+
+export interface ManualAssignmentModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Load types offered (spec: TEC_MTY only). */
+  forms?: ManualForms;
+  /** The button that opened the modal: the focus returns to it on close. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
+}
+
+const DEFAULT_FORMS: ManualForms = Object.fromEntries(LOAD_TYPES.map((type) => [type, MANUAL_FORMS[type]]));
+
+/**
+ * 'Nueva Carga Manual' / 'Complete los datos para crear una asignación manual'. The form lives in
+ * the dialog content, so closing (X, Escape, backdrop, 'Cancelar') discards it; it cannot close while
+ * saving. 'Crear Asignación' shows 'Guardando...' while the request runs.
+ */
+export function ManualAssignmentModal({
+  open,
+  onOpenChange,
+  forms = DEFAULT_FORMS,
+  returnFocusRef,
+}: ManualAssignmentModalProps) {
+  const formId = useId();
+  const saving = useIsSavingManual();
+  return (
+    <Modal open={open} onOpenChange={onOpenChange}>
+      <ModalContent size="lg" busy={saving} returnFocusRef={returnFocusRef}>
+        <ModalHeader>
+          <ModalTitle>{m.manualTitle}</ModalTitle>
+          <ModalDescription>{m.manualDescription}</ModalDescription>
+        </ModalHeader>
+        <ModalBody>
+          <ManualAssignmentForm id={formId} forms={forms} onSaved={() => onOpenChange(false)} />
+        </ModalBody>
+        <ModalFormActions
+          formId={formId}
+          cancelLabel={m.cancel}
+          submitLabel={m.create}
+          pendingLabel={m.saving}
+          pending={saving}
+        />
+      </ModalContent>
+    </Modal>
+  );
+}

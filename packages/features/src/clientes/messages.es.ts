@@ -1,0 +1,27 @@
+import { ENTREGAS_MESSAGES } from '@socio/contracts';
+
+/** Every text of the Clientes settings screen (es-MX). */
+export const clientesMessages = {
+  pageTitle: 'Clientes',
+  subtitle: 'Destinatarios de los reportes que se envían por correo a cada cliente',
+  loading: 'Cargando clientes...',
+  loadError: 'Error al cargar los clientes',
+  retry: 'Intentar de nuevo',
+  empty: 'No hay clientes',
+  destinatariosLabel: (cliente: string) => `Destinatarios de ${cliente}`,
+  none: 'Sin destinatarios: los reportes de este cliente no se pueden enviar por correo.',
+  newLabel: 'Agregar correo',
+  newPlaceholder: 'correo@cliente.mx',
+  add: 'Agregar',
+  remove: (email: string) => `Quitar ${email}`,
+  save: 'Guardar cambios',
+  saving: 'Guardando...',
+  cancel: 'Cancelar',
+  saved: ENTREGAS_MESSAGES.saved,
+  saveError: (detail: string) => `Error al guardar los destinatarios: ${detail}`,
+  invalidEmail: ENTREGAS_MESSAGES.invalidEmail,
+  duplicateEmail: ENTREGAS_MESSAGES.duplicateEmail,
+  tooMany: ENTREGAS_MESSAGES.tooMany,
+  networkDetail: 'no se pudo conectar con el servidor',
+  unknownDetail: 'error inesperado',
+} as const;

@@ -1,0 +1,146 @@
+import type { Entrega, EntregaResumen, ReportItem } from '@socio/contracts';
+import { Badge, type BadgeTone, Banner, Button, ErrorState, Spinner, toast } from '@socio/ui';
+import { RotateCcw } from 'lucide-react';
+import { reportesMessages as m } from './messages.es';
+import { errorDetail } from './reportes-errors';
+import { useEntregas, useRetryEntrega } from './use-reportes';
+
+const TONES: Record<EntregaResumen['estado'], BadgeTone> = {
+  en_cola: 'info',
+  entregado: 'success',
+  fallido: 'danger',
+};
+
+const dateTime = new Intl.DateTimeFormat('es-MX', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** 'dd/mm/aaaa, hh:mm' of an ISO timestamp. */
+export function formatFechaHora(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+}
+
+export interface EntregaBadgeProps {
+  entrega: EntregaResumen | null | undefined;
+}
+
+/**
+ * The delivery state shown beside Estatus: en cola / entregado / fallido. A failure's reason is its
+ * tooltip (`title`) and is also read by screen readers.
+ */
+export function EntregaBadge({ entrega }: EntregaBadgeProps) {
+  if (!entrega) return null;
+  const label = m.entregaEstados[entrega.estado];
+  const motivo = entrega.estado === 'fallido' ? entrega.motivo : null;
+  return (
+    <Badge
+      data-slot="entrega-badge"
+      data-estado={entrega.estado}
+      variant={TONES[entrega.estado]}
+      title={motivo ? m.entregaMotivo(motivo) : undefined}
+      aria-label={motivo ? `${m.entregaLabel(label)}. ${m.entregaMotivo(motivo)}` : m.entregaLabel(label)}
+    >
+      {label}
+    </Badge>
+  );
+}
+
+function EntregaItem({ entrega }: { entrega: Entrega }) {
+  return (
+    <li data-slot="entrega" data-estado={entrega.estado} className="flex flex-col gap-1.5 py-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <EntregaBadge entrega={entrega} />
+        <span className="text-ink-muted text-sm">{m.entregaCreada(formatFechaHora(entrega.creado))}</span>
+      </div>
+      <p className="break-all text-ink text-sm">
+        {m.entregaPara(entrega.destinatarios.join(', ') || m.sinDestinatarios)}
+      </p>
+      {entrega.motivo ? <p className="text-danger-700 text-sm">{m.entregaMotivo(entrega.motivo)}</p> : null}
+      {entrega.estado === 'en_cola' && entrega.siguiente_intento && entrega.intentos > 0 ? (
+        <p className="text-ink-muted text-sm">
+          {m.entregaSiguiente(formatFechaHora(entrega.siguiente_intento))}
+        </p>
+      ) : null}
+      {entrega.historial.length > 0 ? (
+        <ol aria-label={m.historialLabel} className="flex flex-col gap-1 border-line border-l-2 pl-3">
+          {entrega.historial.map((h) => (
+            <li key={h.intento} className="text-sm">
+              <span className="font-medium text-ink">
+                {m.intentoTitulo(h.intento, formatFechaHora(h.fecha))}
+              </span>{' '}
+              <span className={h.resultado === 'entregado' ? 'text-success-700' : 'text-danger-700'}>
+                {m.intentoResultado[h.resultado]}
+              </span>
+              <span className="block break-all text-ink-muted">{h.detalle}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </li>
+  );
+}
+
+export interface EntregasPanelProps {
+  /** The selected report; nothing is shown without one. */
+  report: ReportItem | null;
+  /** How often a delivery still en cola is read again (ms). */
+  pollMs?: number;
+}
+
+/** The e-mail deliveries of the selected report: when, to whom, result; 'Reintentar' for a failed one. */
+export function EntregasPanel({ report, pollMs }: EntregasPanelProps) {
+  const entregas = useEntregas(report?.id_reporte ?? null, pollMs);
+  const retry = useRetryEntrega();
+  if (!report) return null;
+  const latest = entregas.data?.entregas[0];
+
+  const retryLatest = () =>
+    retry.mutate(report.id_reporte, {
+      onSuccess: (entrega) =>
+        entrega.estado === 'fallido'
+          ? toast.error(m.retryError(entrega.motivo ?? ''))
+          : toast.success(m.retried),
+      onError: (error) => toast.error(m.retryError(errorDetail(error))),
+    });
+
+  return (
+    <section data-slot="entregas-panel" aria-labelledby="entregas-title" className="flex flex-col gap-2">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="entregas-title" className="font-semibold text-base text-ink">
+          {m.entregasTitle}
+        </h3>
+        {latest?.estado === 'fallido' ? (
+          <Button size="sm" variant="secondary" onClick={retryLatest} loading={retry.isPending}>
+            {retry.isPending ? null : <RotateCcw aria-hidden="true" />}
+            {m.retryEntrega}
+          </Button>
+        ) : null}
+      </header>
+      {entregas.data?.transporte === 'archivo' ? <Banner tone="info">{m.transporteArchivo}</Banner> : null}
+      {entregas.isPending ? (
+        <Spinner size="sm" label={m.entregasLoading} />
+      ) : entregas.isError ? (
+        <ErrorState
+          message={m.entregasError}
+          retryLabel={m.retry}
+          retrying={entregas.isFetching}
+          onRetry={() => void entregas.refetch()}
+        />
+      ) : entregas.data.entregas.length === 0 ? (
+        <p className="text-ink-muted text-sm">{m.entregasEmpty}</p>
+      ) : (
+        <ul className="divide-y divide-line">
+          {entregas.data.entregas.map((e) => (
+            <EntregaItem key={e.id_entrega} entrega={e} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+export {
+  EntregaBadge,
+  type EntregaBadgeProps,
+  EntregasPanel,
+  type EntregasPanelProps,
+} from './entregas-panel';
+export { reportesMessages } from './messages.es';
+export { ReporteViewer, type ReporteViewerProps } from './reporte-viewer';
+export * from './reportes.model';
+export type { DownloadedFile, NewReporte, ReportesCallOptions, ReportesPort } from './reportes.port';
+export { errorDetail } from './reportes-errors';
+export { ReportesScreen, type ReportesScreenProps } from './reportes-screen';
+export {
+  type UploadReporteInput,
+  UploadReporteModal,
+  type UploadReporteModalProps,
+  type UploadReporteValues,
+  uploadReporteSchema,
+} from './upload-reporte-modal';
+export { reportesKeys, useDebouncedValue as useReportesDebouncedValue } from './use-reportes';

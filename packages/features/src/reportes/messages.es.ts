@@ -1,0 +1,113 @@
+/** Every text of the reportes screen (es-MX). Spec strings are copied exactly. */
+export const reportesMessages = {
+  pageTitle: 'Reportes',
+  panelTitle: 'Reportes',
+  clienteLabel: 'Cliente',
+  clientesError: 'Error al cargar los clientes',
+  retry: 'Intentar de nuevo',
+
+  // Actions
+  downloadPending: 'Descargar reportes pendientes',
+  markSent: (n: number) => `Marcar ${n} como enviado`,
+  send: 'Enviar reportes',
+  upload: 'Subir reporte',
+
+  // Search and table
+  searchLabel: 'Buscar por folio',
+  searchPlaceholder: 'Buscar por folio...',
+  tableLabel: 'Lista de reportes',
+  loading: 'Cargando reportes...',
+  loadError: 'Error al cargar los reportes',
+  empty: 'No se encontraron reportes',
+  emptyForQuery: (query: string) => `Ningún reporte coincide con «${query}»`,
+  countSummary: (shown: number, total: number) =>
+    shown === total
+      ? `${formatCount(total)} reportes`
+      : `${formatCount(shown)} de ${formatCount(total)} reportes`,
+  columns: {
+    estatus: 'Estatus',
+    id: 'ID',
+    fechaRecibido: 'Fecha recibido',
+    cliente: 'Cliente',
+    visitador: 'Visitador',
+    notas: 'Notas',
+  },
+  noVisitador: 'Sin visitador',
+
+  // Viewer
+  viewerLabel: 'Vista previa del reporte',
+  viewerTitle: (folio: string) => `Reporte ${folio}`,
+  noneSelectedTitle: 'Selecciona un reporte',
+  noneSelectedDescription: 'Elige un reporte de la lista para visualizarlo aquí',
+  pdfLoading: 'Cargando PDF...',
+  pdfError: 'Error al cargar PDF',
+  pdfFileName: (folio: string) => `reporte_${folio}.pdf`,
+
+  // Results (spec §8)
+  marked: (n: number) => `${n} reporte(s) marcado(s) como enviado`,
+  markNoneTicked: 'Por favor selecciona al menos un reporte',
+  markError: (detail: string) => `Error al marcar reportes: ${detail}`,
+  sent: 'Reporte enviado exitosamente',
+  sendNoneSelected: 'Por favor selecciona un reporte primero',
+  sendError: (detail: string) => `Error al enviar reporte: ${detail}`,
+  downloading: (n: number) => `Descargando ${n} reportes pendientes...`,
+  noPending: 'No hay reportes pendientes para descargar',
+  downloadError: (detail: string) => `Error al descargar reportes: ${detail}`,
+  /** Detail of a failure without a server text. */
+  networkDetail: 'no se pudo conectar con el servidor',
+  unknownDetail: 'error inesperado',
+  invalidResponseDetail: 'respuesta inválida del servidor',
+
+  // E-mail delivery (beside Estatus, and the history of the selected report)
+  entregaEstados: { en_cola: 'En cola', entregado: 'Entregado', fallido: 'Fallido' },
+  entregaLabel: (estado: string) => `Entrega por correo: ${estado}`,
+  entregaMotivo: (motivo: string) => `Motivo: ${motivo}`,
+  entregasTitle: 'Entregas por correo',
+  entregasLoading: 'Cargando entregas...',
+  entregasError: 'Error al cargar las entregas',
+  entregasEmpty: 'Este reporte aún no se ha enviado por correo.',
+  transporteArchivo:
+    'Sin servidor de correo configurado: los mensajes se guardan como archivos .eml en la carpeta outbox del servidor.',
+  retryEntrega: 'Reintentar',
+  retried: 'Entrega en cola de nuevo',
+  retryError: (detail: string) => `Error al reintentar la entrega: ${detail}`,
+  entregaCreada: (fecha: string) => `Enviado el ${fecha}`,
+  entregaPara: (destinatarios: string) => `Para: ${destinatarios}`,
+  sinDestinatarios: 'sin destinatarios',
+  entregaSiguiente: (fecha: string) => `Siguiente intento: ${fecha}`,
+  entregaIntentos: (n: number, max: number) => `Intentos: ${n} de ${max}`,
+  intentoTitulo: (n: number, fecha: string) => `Intento ${n} · ${fecha}`,
+  intentoResultado: { entregado: 'Entregado', error: 'Error' },
+  historialLabel: 'Historial de intentos',
+
+  // Upload modal
+  uploadTitle: 'Subir reporte',
+  uploadDescription: 'Adjunta el PDF del estudio terminado de un folio.',
+  requiredInfo: 'Los campos marcados con * son obligatorios.',
+  fields: {
+    folio: 'Folio',
+    cliente: 'Cliente',
+    notas: 'Notas',
+    pdf: 'PDF del reporte',
+  },
+  folioPlaceholder: 'Ej. TEC-2026-0001',
+  required: 'Campo requerido',
+  tooLong: (max: number) => `Máximo ${max} caracteres`,
+  pdfRequired: 'Debes adjuntar el PDF del reporte',
+  pdfInstructions: 'Arrastra y suelta el PDF aquí',
+  pdfHint: (maxMb: number) => `Solo PDF, máximo ${maxMb} MB.`,
+  pdfRejected: 'El archivo debe ser un PDF',
+  pdfChosen: (name: string, size: string) => `${name} (${size})`,
+  removeFile: 'Quitar archivo',
+  uploadProgress: 'Progreso de la carga',
+  uploading: 'Subiendo...',
+  uploadingPercent: (percent: string) => `Subiendo... ${percent}`,
+  uploadSubmit: 'Subir reporte',
+  cancel: 'Cancelar',
+  uploaded: 'Reporte guardado exitosamente',
+  uploadError: (detail: string) => `Error al subir reporte: ${detail}`,
+} as const;
+
+function formatCount(n: number): string {
+  return new Intl.NumberFormat('es-MX').format(n);
+}

@@ -1,0 +1,329 @@
+import type { ReportItem } from '@socio/contracts';
+import {
+  Button,
+  Card,
+  DataTable,
+  type DataTableColumn,
+  type DataTableSort,
+  ErrorState,
+  NativeSelect,
+  SearchInput,
+  StatusBadge,
+  toast,
+} from '@socio/ui';
+import { CheckCheck, Download, FileUp, Send } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { EntregaBadge, EntregasPanel } from './entregas-panel';
+import { reportesMessages as m } from './messages.es';
+import { ReporteViewer } from './reporte-viewer';
+import {
+  formatFechaRecibido,
+  PDF_DEBOUNCE_MS,
+  pendingCount,
+  type ReportSort,
+  type ReportSortColumn,
+  resolveCliente,
+  rowIdOf,
+  sameRows,
+  type TickedRows,
+  tickedReportes,
+  visibleReportes,
+  visibleTicks,
+} from './reportes.model';
+import { errorDetail, isNothingPending } from './reportes-errors';
+import { UploadReporteModal } from './upload-reporte-modal';
+import {
+  useClientes,
+  useDownloadPending,
+  useMarkSent,
+  useReportePdf,
+  useReportesList,
+  useSendReporte,
+} from './use-reportes';
+
+export interface ReportesScreenProps {
+  /** The client chosen in the URL (its id or name); the first of the catalogue when absent or unknown. */
+  cliente: string | null;
+  /** Called with the id of the client picked in the selector (the app writes it to the URL). */
+  onClienteChange: (cliente: string) => void;
+  /** Folio sent by the top bar's 'Buscar info de folio' (navigation state `searchFolio`). */
+  searchFolio?: string;
+  /** Identity of that navigation: a new top-bar search replaces the text of the search box. */
+  searchKey?: string;
+  /** Saves a downloaded file (the zip of pending reports) under the given name; the app injects it. */
+  saveFile: (blob: Blob, fileName: string) => void;
+  /** Pause before the selected report's PDF is fetched. */
+  pdfDebounceMs?: number;
+  /** How often the deliveries of the selected report are read again while one is en cola (ms). */
+  entregasPollMs?: number;
+}
+
+const EMPTY: readonly ReportItem[] = [];
+
+const columns: DataTableColumn<ReportItem>[] = [
+  {
+    id: 'estatus',
+    header: m.columns.estatus,
+    cell: ({ row }) => (
+      <span className="flex flex-wrap items-center gap-1.5">
+        <StatusBadge status={row.estatus} />
+        <EntregaBadge entrega={row.entrega} />
+      </span>
+    ),
+  },
+  {
+    id: 'id',
+    header: m.columns.id,
+    cell: ({ row }) => <span className="whitespace-nowrap font-medium">{row.id}</span>,
+  },
+  {
+    id: 'fechaRecibido',
+    header: m.columns.fechaRecibido,
+    accessor: (row) => formatFechaRecibido(row.fecha_recibido),
+    className: 'whitespace-nowrap tabular-nums',
+  },
+  { id: 'cliente', header: m.columns.cliente, className: 'whitespace-nowrap' },
+  { id: 'visitador', header: m.columns.visitador, className: 'whitespace-nowrap' },
+  { id: 'notas', header: m.columns.notas, className: 'min-w-40' },
+];
+
+/**
+ * /socioeconomico/reportes: the client's reports (search, sort, ticks), the selected report in the
+ * PDF viewer, and the server actions: mark ticked as sent, send the selected one, download the
+ * pending ones as a zip, upload a new report.
+ */
+export function ReportesScreen({
+  cliente,
+  onClienteChange,
+  searchFolio,
+  searchKey,
+  saveFile,
+  pdfDebounceMs = PDF_DEBOUNCE_MS,
+  entregasPollMs,
+}: ReportesScreenProps) {
+  const clientes = useClientes();
+  const current = resolveCliente(clientes.data ?? [], cliente);
+  const clienteId = current ? String(current.id_cliente) : undefined;
+  const list = useReportesList(clienteId);
+  const rows = list.data ?? EMPTY;
+
+  const [query, setQuery] = useState(searchFolio ?? '');
+  // A new search from the top bar while already here replaces the box's text.
+  const [appliedSearch, setAppliedSearch] = useState(searchKey);
+  if (searchFolio !== undefined && searchKey !== appliedSearch) {
+    setAppliedSearch(searchKey);
+    setQuery(searchFolio);
+  }
+  const [sort, setSort] = useState<ReportSort | null>(null);
+  const [ticked, setTicked] = useState<TickedRows>({});
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  /** A report to select as soon as a list shows it (the one just uploaded). */
+  const [requestedId, setRequestedId] = useState<number | null>(null);
+  const [uploadOpen, setUploadOpen] = useState(false);
+
+  const visible = useMemo(() => visibleReportes(rows, query, sort), [rows, query, sort]);
+  const shownTicks = useMemo(() => visibleTicks(ticked, visible), [ticked, visible]);
+  const tickedRows = useMemo(() => tickedReportes(ticked, visible), [ticked, visible]);
+
+  // When the list changes (client, search, sort, a new report), the first report is selected
+  // (spec §2) and ticks of rows no longer shown are dropped. Status changes keep both.
+  const previous = useRef<readonly ReportItem[]>(EMPTY);
+  useEffect(() => {
+    const changed = !sameRows(previous.current, visible);
+    previous.current = visible;
+    if (changed) setTicked((old) => visibleTicks(old, visible));
+    if (requestedId !== null && visible.some((row) => row.id_reporte === requestedId)) {
+      setSelectedId(requestedId);
+      setRequestedId(null);
+    } else if (changed) {
+      setSelectedId(visible[0]?.id_reporte ?? null);
+    }
+  }, [visible, requestedId]);
+
+  const selected = useMemo(
+    () => (selectedId === null ? null : (rows.find((row) => row.id_reporte === selectedId) ?? null)),
+    [rows, selectedId],
+  );
+  const pdf = useReportePdf(selected?.id_reporte ?? null, pdfDebounceMs);
+
+  const mark = useMarkSent();
+  const send = useSendReporte();
+  const download = useDownloadPending();
+
+  const markTicked = () => {
+    if (tickedRows.length === 0) {
+      toast.info(m.markNoneTicked);
+      return;
+    }
+    mark.mutate(
+      tickedRows.map((row) => row.id_reporte),
+      {
+        onSuccess: (result) => {
+          toast.success(m.marked(result.actualizados));
+          setTicked({});
+        },
+        onError: (error) => toast.error(m.markError(errorDetail(error))),
+      },
+    );
+  };
+
+  const sendSelected = () => {
+    if (!selected) {
+      toast.info(m.sendNoneSelected);
+      return;
+    }
+    send.mutate(selected.id_reporte, {
+      onSuccess: () => toast.success(m.sent),
+      onError: (error) => toast.error(m.sendError(errorDetail(error))),
+    });
+  };
+
+  const downloadPending = () => {
+    if (!clienteId) return;
+    const count = pendingCount(rows);
+    if (count === 0) {
+      toast.info(m.noPending);
+      return;
+    }
+    toast.info(m.downloading(count));
+    download.mutate(clienteId, {
+      onSuccess: ({ blob, fileName }) => saveFile(blob, fileName),
+      onError: (error) =>
+        isNothingPending(error) ? toast.info(m.noPending) : toast.error(m.downloadError(errorDetail(error))),
+    });
+  };
+
+  const changeCliente = (value: string) => {
+    setTicked({});
+    onClienteChange(value);
+  };
+
+  const sorting: DataTableSort | null = sort ? { id: sort.column, desc: sort.desc } : null;
+  const loadFailed = clientes.isError || list.isError;
+  const loading = clientes.isPending || (clienteId !== undefined && list.isPending);
+  const listReady = list.isSuccess && !loadFailed;
+  const trimmed = query.trim();
+
+  return (
+    <div
+      data-slot="reportes-screen"
+      className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-start"
+    >
+      <Card className="min-w-0 gap-4">
+        <header className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="font-semibold text-2xl text-ink">{m.panelTitle}</h1>
+          <Button
+            variant="outline"
+            onClick={() => setUploadOpen(true)}
+            disabled={!clientes.isSuccess || clientes.data.length === 0}
+          >
+            <FileUp aria-hidden="true" />
+            {m.upload}
+          </Button>
+        </header>
+
+        <NativeSelect
+          label={m.clienteLabel}
+          options={(clientes.data ?? []).map((c) => ({ value: String(c.id_cliente), label: c.nombre }))}
+          placeholder={false}
+          value={clienteId ?? ''}
+          onChange={(event) => changeCliente(event.target.value)}
+          disabled={!clientes.isSuccess}
+          className="max-w-xs"
+        />
+
+        <div data-slot="reportes-actions" className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            onClick={downloadPending}
+            loading={download.isPending}
+            disabled={!listReady}
+          >
+            {download.isPending ? null : <Download aria-hidden="true" />}
+            {m.downloadPending}
+          </Button>
+          {tickedRows.length > 0 ? (
+            <Button variant="secondary" onClick={markTicked} loading={mark.isPending}>
+              {mark.isPending ? null : <CheckCheck aria-hidden="true" />}
+              {m.markSent(tickedRows.length)}
+            </Button>
+          ) : null}
+          <Button onClick={sendSelected} loading={send.isPending} disabled={!listReady}>
+            {send.isPending ? null : <Send aria-hidden="true" />}
+            {m.send}
+          </Button>
+        </div>
+
+        {loadFailed ? (
+          <ErrorState
+            message={m.loadError}
+            retryLabel={m.retry}
+            retrying={clientes.isFetching || list.isFetching}
+            onRetry={() => void (clientes.isError ? clientes.refetch() : list.refetch())}
+          />
+        ) : (
+          <>
+            <SearchInput
+              label={m.searchLabel}
+              placeholder={m.searchPlaceholder}
+              value={query}
+              onValueChange={setQuery}
+              className="max-w-md"
+            />
+            <DataTable
+              caption={m.tableLabel}
+              captionHidden
+              data={visible}
+              columns={columns}
+              getRowId={rowIdOf}
+              sortable
+              manualSorting
+              sorting={sorting}
+              onSortingChange={(next) =>
+                setSort(next ? { column: next.id as ReportSortColumn, desc: next.desc } : null)
+              }
+              selectable
+              rowSelection={shownTicks}
+              onRowSelectionChange={(next) => setTicked(next)}
+              onRowClick={(row) => setSelectedId(row.id_reporte)}
+              activeRowId={selected ? rowIdOf(selected) : null}
+              loading={loading}
+              loadingLabel={m.loading}
+              emptyMessage={trimmed && rows.length > 0 ? m.emptyForQuery(trimmed) : m.empty}
+              virtualize="auto"
+              maxHeight="min(60vh, 560px)"
+              estimateRowHeight={41}
+            />
+            {listReady && rows.length > 0 ? (
+              <p className="text-ink-muted text-sm" data-slot="reportes-count">
+                {m.countSummary(visible.length, rows.length)}
+              </p>
+            ) : null}
+          </>
+        )}
+      </Card>
+
+      <Card className="min-w-0 gap-3 xl:sticky xl:top-4">
+        <h2 className="truncate font-semibold text-ink text-lg">
+          {selected ? m.viewerTitle(selected.id) : m.viewerLabel}
+        </h2>
+        <ReporteViewer report={selected} pdf={pdf} className="h-[min(75vh,880px)] min-h-96" />
+        <EntregasPanel report={selected} pollMs={entregasPollMs} />
+      </Card>
+
+      {clientes.data && clientes.data.length > 0 ? (
+        <UploadReporteModal
+          open={uploadOpen}
+          onOpenChange={setUploadOpen}
+          clientes={clientes.data}
+          defaultCliente={clienteId}
+          onUploaded={(reporte, uploadedCliente) => {
+            setRequestedId(reporte.id_reporte);
+            setQuery('');
+            if (uploadedCliente !== clienteId) changeCliente(uploadedCliente);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

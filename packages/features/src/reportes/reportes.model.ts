@@ -1,0 +1,168 @@
+/** Pure logic of the reportes screen: search, sort, ticked rows, dates. No React, no I/O. */
+import type { Cliente, ReportItem } from '@socio/contracts';
+
+/** Selection changes wait this long before the PDF is fetched (spec §5: viewer starts 200 ms later). */
+export const PDF_DEBOUNCE_MS = 200;
+
+export const REPORT_SORT_COLUMNS = [
+  'estatus',
+  'id',
+  'fechaRecibido',
+  'cliente',
+  'visitador',
+  'notas',
+] as const;
+export type ReportSortColumn = (typeof REPORT_SORT_COLUMNS)[number];
+
+export interface ReportSort {
+  column: ReportSortColumn;
+  desc: boolean;
+}
+
+/** Id of a report row in the table (the folio `id` may repeat; `id_reporte` does not). */
+export function rowIdOf(report: Pick<ReportItem, 'id_reporte'>): string {
+  return String(report.id_reporte);
+}
+
+const collator = new Intl.Collator('es-MX', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Case-insensitive substring search over id (folio), visitador and cliente (spec §5). Accents count
+ * as typed ('UDEM' finds 'UDEM'; 'Pérez' finds 'PÉREZ'). An empty or blank query keeps every row.
+ */
+export function searchReportes<T extends Pick<ReportItem, 'id' | 'visitador' | 'cliente'>>(
+  rows: readonly T[],
+  query: string,
+): readonly T[] {
+  const needle = query.trim().toLocaleLowerCase('es-MX');
+  if (!needle) return rows;
+  return rows.filter(
+    (row) =>
+      row.id.toLocaleLowerCase('es-MX').includes(needle) ||
+      row.visitador.toLocaleLowerCase('es-MX').includes(needle) ||
+      row.cliente.toLocaleLowerCase('es-MX').includes(needle),
+  );
+}
+
+function compareBy(column: ReportSortColumn, a: ReportItem, b: ReportItem): number {
+  switch (column) {
+    case 'fechaRecibido':
+      // 'dd/mm/yy' text does not sort by date: compare the ISO date.
+      return a.fecha_recibido < b.fecha_recibido ? -1 : a.fecha_recibido > b.fecha_recibido ? 1 : 0;
+    case 'estatus':
+      return collator.compare(a.estatus, b.estatus);
+    case 'id':
+      return collator.compare(a.id, b.id);
+    case 'cliente':
+      return collator.compare(a.cliente, b.cliente);
+    case 'visitador':
+      return collator.compare(a.visitador, b.visitador);
+    case 'notas':
+      return collator.compare(a.notas, b.notas);
+  }
+}
+
+/**
+ * Rows in the order of `sort` (stable: equal rows keep their server order, newest first); without a
+ * sort, the server's order. Descending reverses the comparison, not the ties.
+ */
+export function sortReportes(rows: readonly ReportItem[], sort: ReportSort | null): readonly ReportItem[] {
+  if (!sort) return rows;
+  const sign = sort.desc ? -1 : 1;
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => sign * compareBy(sort.column, a.row, b.row) || a.index - b.index)
+    .map(({ row }) => row);
+}
+
+/** What the table shows: the search applied, then the sort. */
+export function visibleReportes(
+  rows: readonly ReportItem[],
+  query: string,
+  sort: ReportSort | null,
+): readonly ReportItem[] {
+  return sortReportes(searchReportes(rows, query) as readonly ReportItem[], sort);
+}
+
+export type TickedRows = Readonly<Record<string, boolean>>;
+
+/** The ticked reports among the visible ones (a tick hidden by the search does not count). */
+export function tickedReportes(ticked: TickedRows, visible: readonly ReportItem[]): ReportItem[] {
+  return visible.filter((row) => ticked[rowIdOf(row)] === true);
+}
+
+/**
+ * Ticks only of visible rows, so the table's select-all reflects what is on screen. Returns `ticked`
+ * itself when nothing is dropped (no needless re-render of a 10,000-row table).
+ */
+export function visibleTicks(ticked: TickedRows, visible: readonly ReportItem[]): TickedRows {
+  const keys = Object.keys(ticked);
+  if (keys.length === 0) return ticked;
+  const next: Record<string, boolean> = {};
+  for (const row of visible) if (ticked[rowIdOf(row)]) next[rowIdOf(row)] = true;
+  return Object.keys(next).length === keys.length ? ticked : next;
+}
+
+/** Pending reports in a list (the zip holds these). */
+export function pendingCount(rows: readonly Pick<ReportItem, 'estatus'>[]): number {
+  let count = 0;
+  for (const row of rows) if (row.estatus === 'Pendiente') count += 1;
+  return count;
+}
+
+/** '2026-03-07' (or an ISO timestamp) → '07/03/26', as the old client showed 'Fecha recibido'. */
+export function formatFechaRecibido(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!match) return isoDate;
+  const [, y = '', m = '', d = ''] = match;
+  return `${d}/${m}/${y.slice(2)}`;
+}
+
+/** A list with the server's newer copies of some reports swapped in place (mark, send). */
+export function replaceReportes(rows: readonly ReportItem[], updated: readonly ReportItem[]): ReportItem[] {
+  if (updated.length === 0) return [...rows];
+  const byId = new Map(updated.map((row) => [row.id_reporte, row]));
+  return rows.map((row) => byId.get(row.id_reporte) ?? row);
+}
+
+/** A list with a new report added first (the server lists the newest first); replaces a same id. */
+export function addReporte(rows: readonly ReportItem[], created: ReportItem): ReportItem[] {
+  return [created, ...rows.filter((row) => row.id_reporte !== created.id_reporte)];
+}
+
+/**
+ * The client shown: the one named in the URL (its id, or its name in any case), else the first of
+ * the catalogue (spec: the first is the default). Undefined while the catalogue is empty.
+ */
+export function resolveCliente(
+  clientes: readonly Cliente[],
+  wanted: string | null | undefined,
+): Cliente | undefined {
+  const value = wanted?.trim().toLocaleLowerCase('es-MX');
+  if (value) {
+    const found = clientes.find(
+      (c) => String(c.id_cliente) === value || c.nombre.toLocaleLowerCase('es-MX') === value,
+    );
+    if (found) return found;
+  }
+  return clientes[0];
+}
+
+/** Whether two lists show the same reports in the same order (statuses may differ). */
+export function sameRows(a: readonly ReportItem[], b: readonly ReportItem[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) {
+    if (a[index]?.id_reporte !== b[index]?.id_reporte) return false;
+  }
+  return true;
+}
+
+/** '1.5 MB' / '820 KB' for the chosen file. */
+export function formatBytes(bytes: number): string {
+  const format = (value: number) =>
+    new Intl.NumberFormat('es-MX', { maximumFractionDigits: 1 }).format(value);
+  if (bytes >= 1024 * 1024) return `${format(bytes / (1024 * 1024))} MB`;
+  if (bytes >= 1024) return `${format(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
