@@ -1,6 +1,6 @@
 import type { Ports } from '@socio/features';
 import { createSessionController, type SessionController, type SessionStore } from '@socio/features/auth';
-import { isApiError } from '@socio/features/errors';
+import { isApiError, isInvalidResponseError } from '@socio/features/errors';
 import { QueryClient } from '@tanstack/react-query';
 import { createHttpClient, createHttpPorts, DEFAULT_API_URL, type HttpClient } from './adapters/http';
 import { createBrowserSessionStore } from './adapters/storage/session-store';
@@ -21,11 +21,20 @@ export interface AppContextOptions {
   ports?: (http: HttpClient) => Ports;
 }
 
-/** No retries for answers the server meant (4xx); up to two for transient failures. */
+/**
+ * No retries for answers the server meant (4xx) nor for answers that break the contract (asking
+ * again gets the same body); one quick retry for a transient failure (network, 5xx), so a failing
+ * list shows its error and 'Intentar de nuevo' within about two seconds, not after seconds of
+ * backoff. A query that needs another policy sets its own `retry`.
+ */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.status < 500) return false;
-  return failureCount < 2;
+  if (isInvalidResponseError(error)) return false;
+  return failureCount < 1;
 }
+
+/** The wait before that one retry. */
+const RETRY_DELAY_MS = 400;
 
 export function createAppContext(options: AppContextOptions = {}): AppContext {
   const session = createSessionController(options.store ?? createBrowserSessionStore());
@@ -38,7 +47,12 @@ export function createAppContext(options: AppContextOptions = {}): AppContext {
   });
   const queryClient = new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: {
+        retry: shouldRetry,
+        retryDelay: RETRY_DELAY_MS,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+      },
       mutations: { retry: false },
     },
   });

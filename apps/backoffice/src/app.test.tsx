@@ -1,10 +1,13 @@
-import { createMemorySessionStore, type StoredSession } from '@socio/features/auth';
+import type { StoredSession } from '@socio/features/auth';
+import { createMemorySessionStore } from '@socio/features/testing';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
 import { createAppContext } from './app-context';
 import { AppErrorBoundary } from './routes/root-layout';
+import { RouterError } from './routes/router-error';
 
 // jsdom has no ResizeObserver (Radix measures some controls with it).
 globalThis.ResizeObserver ??= class {
@@ -112,13 +115,29 @@ describe('routes (spec §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
   });
 
-  it('Reportes and Cargas say they are coming soon instead of showing fake data', async () => {
+  it('Reportes and Cargas open for staff, under their own headings', async () => {
     renderApp('/socioeconomico/reportes', {
       session: { token: 't', user: admin, remember: true },
       routes: { 'GET /auth/me': me(admin) },
     });
-    expect(await screen.findByText('Esta sección estará disponible próximamente')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Reportes' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reportes' })).toBeInTheDocument();
+    cleanup();
+    renderApp('/socioeconomico/cargas', {
+      session: { token: 't', user: admin, remember: true },
+      routes: { 'GET /auth/me': me(admin) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cargas' })).toBeInTheDocument();
+  });
+
+  it('a Visitador asking for Reportes is sent to Inicio, and the menu offers neither Usuarios nor Reportes', async () => {
+    renderApp('/socioeconomico/reportes', {
+      session: { token: 't', user: visitador, remember: false },
+      routes: { 'GET /auth/me': me(visitador), 'GET /dashboard/resumen': () => json(500, { detail: 'x' }) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
+    const links = Array.from(nav.querySelectorAll('a')).map((a) => a.textContent?.trim());
+    expect(links).toEqual(['Inicio', 'Cargas']);
   });
 
   it('a Visitador asking for Usuarios is sent to Inicio', async () => {
@@ -131,11 +150,39 @@ describe('routes (spec §2)', () => {
     expect(screen.queryByRole('link', { name: 'Usuarios' })).not.toBeInTheDocument();
   });
 
-  it('an unknown URL shows the router fallback page', async () => {
+  it('a routing error shows the fallback page "Unexpected Application Error!" without the developer text', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    renderApp('/no-existe');
-    expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument();
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        errorElement: <RouterError />,
+        loader: () => {
+          throw new Error('No se pudo cargar el módulo');
+        },
+        element: null,
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('No se pudo cargar el módulo')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Recargar página' })).toBeInTheDocument();
+    expect(screen.queryByText(/Hey developer|errorElement/)).not.toBeInTheDocument();
+  });
+});
+
+describe('a malformed answer from the server', () => {
+  it('shows the screen error state with Intentar de nuevo, not a crash', async () => {
+    renderApp('/socioeconomico/inicio', {
+      session: { token: 't', user: admin, remember: true },
+      routes: { 'GET /auth/me': me(admin), 'GET /dashboard/resumen': () => json(200, { semanas: 'x' }) },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo cargar el resumen del tablero');
+    expect(screen.getByRole('button', { name: 'Intentar de nuevo' })).toBeInTheDocument();
+    expect(screen.queryByText('Algo salió mal')).not.toBeInTheDocument();
   });
 });
 
@@ -218,5 +265,41 @@ describe('AppErrorBoundary', () => {
     } finally {
       Object.defineProperty(window, 'location', { configurable: true, value: original });
     }
+  });
+});
+
+describe('unknown URLs and document titles (issue 14 items 8, 9)', () => {
+  it('an unknown path shows the Spanish "Página no encontrada" with a way back, not the router\'s developer page', async () => {
+    renderApp('/no-existe');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText(/Hey developer/)).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(document.title).toBe('Página no encontrada · Socioeconómico'));
+  });
+
+  it('an unknown page inside the shell is not found either (not Inicio)', async () => {
+    renderApp('/socioeconomico/no-existe', {
+      session: { token: 't', user: admin, remember: true },
+      routes: { 'GET /auth/me': me(admin) },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' }),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/login', null, 'Iniciar sesión · Socioeconómico'],
+    ['/socioeconomico/inicio', admin, 'Inicio · Socioeconómico'],
+    ['/socioeconomico/usuarios', admin, 'Usuarios · Socioeconómico'],
+    ['/socioeconomico/reportes', admin, 'Reportes · Socioeconómico'],
+    ['/socioeconomico/cargas', admin, 'Cargas · Socioeconómico'],
+  ] as const)('%s sets the document title', async (path, user, title) => {
+    renderApp(path, {
+      session: user ? { token: 't', user, remember: true } : null,
+      routes: { 'GET /auth/me': me(admin), 'GET /dashboard/resumen': () => json(500, { detail: 'x' }) },
+    });
+    await vi.waitFor(() => expect(document.title).toBe(title), { timeout: 3000 });
   });
 });

@@ -1,33 +1,41 @@
+import { APP_PATHS, APP_SCREENS } from '@socio/contracts';
 import { createBrowserRouter, createMemoryRouter, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './routes/root-layout';
+import { RouterError } from './routes/router-error';
 
-/** Spec §2 route table. Every screen is a lazy chunk; the login chunk stays small. */
-export function appRoutes(): RouteObject[] {
+/**
+ * The app's routes, from `APP_PATHS` / `APP_SCREENS` (docs/adding-a-screen.md). Every screen is a
+ * lazy chunk, so the login chunk stays small.
+ */
+function appRoutes(): RouteObject[] {
   return [
     {
-      path: '/',
+      path: APP_PATHS.root,
       element: <RootLayout />,
       // Shown while the first lazy route module loads (instead of a blank page and react-router's
       // 'No HydrateFallback element' console warning on every full page load).
       hydrateFallbackElement: <div aria-busy="true" className="min-h-dvh bg-canvas" />,
-      // No errorElement here on purpose: routing errors (unknown path, failed chunk) fall to
-      // react-router's default page 'Unexpected Application Error!' (spec §2); rendering errors
-      // are caught by RootLayout's boundary and shown as 'Algo salió mal'.
+      // Routing errors (a failed chunk, a loader that threw) show the product's fallback page
+      // 'Unexpected Application Error!' without react-router's developer text; rendering errors are
+      // caught by RootLayout's boundary and shown as 'Algo salió mal'; unknown paths match '*'.
+      errorElement: <RouterError />,
       children: [
-        { index: true, element: <Navigate to="/login" replace /> },
-        { path: 'login', lazy: () => import('./routes/login') },
+        { index: true, element: <Navigate to={APP_PATHS.login} replace /> },
+        { path: APP_PATHS.login, lazy: () => import('./routes/login') },
         {
-          // Paths match case-insensitively, so '/Socioeconomico/…' (spec) lands here too.
-          path: 'socioeconomico',
+          // Paths match case-insensitively, so the spec's '/Socioeconomico/…' spelling lands here too.
+          path: APP_PATHS.shell,
           lazy: () => import('./routes/shell'),
           children: [
-            { index: true, element: <Navigate to="inicio" replace /> },
-            { path: 'inicio', lazy: () => import('./routes/inicio') },
-            { path: 'usuarios', lazy: () => import('./routes/usuarios') },
-            { path: 'reportes', lazy: () => import('./routes/reportes') },
-            { path: 'cargas', lazy: () => import('./routes/cargas') },
+            { index: true, element: <Navigate to={APP_PATHS.inicio} replace /> },
+            { path: APP_SCREENS.inicio.segment, lazy: () => import('./routes/inicio') },
+            { path: APP_SCREENS.usuarios.segment, lazy: () => import('./routes/usuarios') },
+            { path: APP_SCREENS.reportes.segment, lazy: () => import('./routes/reportes') },
+            { path: APP_SCREENS.cargas.segment, lazy: () => import('./routes/cargas') },
+            { path: APP_SCREENS.clientes.segment, lazy: () => import('./routes/clientes') },
           ],
         },
+        { path: '*', lazy: () => import('./routes/not-found') },
       ],
     },
   ];

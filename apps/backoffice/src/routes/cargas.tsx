@@ -1,6 +1,22 @@
-import { ComingSoon, shellMessages } from '@socio/features/shell';
+import { type ActiveAssignmentsQuery, STAFF_ROLES } from '@socio/contracts';
+import { useSession } from '@socio/features/auth';
+import { CargasScreen, cargasQueryToSearch, parseCargasQuery } from '@socio/features/cargas';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
 
-/** /socioeconomico/cargas — every role (a Visitador sees their own assignments). Screen: a later issue. */
+/**
+ * /socioeconomico/cargas — every role (a Visitador sees and moves only their own assignments).
+ * Page, size and sort live in the URL query (`?page=2&page_size=20&sort_by=estatus&sort_order=asc`),
+ * so reload, back/forward and a shared link keep them; bad values fall back to the defaults.
+ */
 export function Component() {
-  return <ComingSoon section={shellMessages.nav.cargas} />;
+  const { user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = parseCargasQuery(searchParams);
+  const onQueryChange = useCallback(
+    (next: ActiveAssignmentsQuery) => setSearchParams(cargasQueryToSearch(next)),
+    [setSearchParams],
+  );
+  const staff = user !== null && STAFF_ROLES.includes(user.rol);
+  return <CargasScreen query={query} onQueryChange={onQueryChange} viewer={staff ? 'staff' : 'visitador'} />;
 }

@@ -1,8 +1,9 @@
+import { STAFF_ROLES } from '@socio/contracts';
 import { useSession } from '@socio/features/auth';
 import { DashboardScreen } from '@socio/features/dashboard';
 
-/** /socioeconomico/inicio — a Visitador sees the numbers of their own assignments. */
+/** Inicio: staff see the whole operation; a Visitador sees the numbers of their own assignments. */
 export function Component() {
   const { user } = useSession();
-  return <DashboardScreen ownOnly={user?.rol === 'Visitador'} />;
+  return <DashboardScreen ownOnly={user ? !STAFF_ROLES.includes(user.rol) : false} />;
 }

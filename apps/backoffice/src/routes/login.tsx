@@ -1,7 +1,7 @@
+import { APP_PATHS } from '@socio/contracts';
 import { authMessages, LoginScreen, useSession } from '@socio/features/auth';
+import { DocumentTitle, shellMessages } from '@socio/features/shell';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-
-export const HOME_PATH = '/socioeconomico';
 
 /** Route state that makes the login screen explain why the user is back here. */
 export interface LoginRouteState {
@@ -16,11 +16,14 @@ export function Component() {
   const state = (location.state ?? {}) as LoginRouteState;
   const expired = state.notice === 'expired' || ended === 'expired';
 
-  if (user) return <Navigate to={HOME_PATH} replace />;
+  if (user) return <Navigate to={APP_PATHS.shell} replace />;
   return (
-    <LoginScreen
-      notice={expired ? authMessages.login.sessionExpired : undefined}
-      onSuccess={() => navigate(HOME_PATH, { replace: true })}
-    />
+    <>
+      <DocumentTitle page={shellMessages.loginPage} />
+      <LoginScreen
+        notice={expired ? authMessages.login.sessionExpired : undefined}
+        onSuccess={() => navigate(APP_PATHS.shell, { replace: true })}
+      />
+    </>
   );
 }

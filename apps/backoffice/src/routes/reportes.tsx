@@ -1,11 +1,41 @@
-import { ComingSoon, shellMessages } from '@socio/features/shell';
+import { ReportesScreen } from '@socio/features/reportes';
+import { useLocation, useSearchParams } from 'react-router';
+import { saveFile } from '../adapters/browser/save-file';
 import { RoleGuard } from './role-guard';
 
-/** /socioeconomico/reportes — Administrador and Supervisor. The screen arrives with issue 5. */
+/** Query parameter holding the chosen client (its id), so the choice survives a reload. */
+const CLIENTE_PARAM = 'cliente';
+
+/** What the top bar's 'Buscar info de folio' sends along (the folio, as navigation state). */
+interface ReportesRouteState {
+  searchFolio?: unknown;
+}
+
+/** /socioeconomico/reportes — Administrador and Supervisor; a Visitador is sent to Inicio. */
 export function Component() {
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const state = (location.state ?? null) as ReportesRouteState | null;
+  const searchFolio = typeof state?.searchFolio === 'string' ? state.searchFolio : undefined;
   return (
-    <RoleGuard roles={['Administrador', 'Supervisor']}>
-      <ComingSoon section={shellMessages.nav.reportes} />
+    <RoleGuard screen="reportes">
+      <ReportesScreen
+        cliente={params.get(CLIENTE_PARAM)}
+        onClienteChange={(cliente) =>
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set(CLIENTE_PARAM, cliente);
+              return next;
+            },
+            // Not a new history entry. The folio state is dropped: the box keeps what it shows.
+            { replace: true },
+          )
+        }
+        searchFolio={searchFolio}
+        searchKey={searchFolio === undefined ? undefined : location.key}
+        saveFile={saveFile}
+      />
     </RoleGuard>
   );
 }

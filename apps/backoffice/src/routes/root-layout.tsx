@@ -1,14 +1,15 @@
+import { APP_PATHS } from '@socio/contracts';
 import { AppErrorScreen } from '@socio/features/shell';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 
 /** 'Limpiar datos y volver al inicio': forget everything stored and start again at '/'. */
-export function clearDataAndRestart() {
+function clearDataAndRestart() {
   try {
     window.localStorage.clear();
     window.sessionStorage.clear();
   } finally {
-    window.location.assign('/');
+    window.location.assign(APP_PATHS.root);
   }
 }
 
@@ -17,7 +18,7 @@ interface BoundaryState {
   failed: boolean;
 }
 
-/** Catches rendering errors of every screen and shows 'Algo salió mal' (spec §2). */
+/** Catches rendering errors of every screen and shows 'Algo salió mal' with its two ways out. */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
   override state: BoundaryState = { error: null, failed: false };
 

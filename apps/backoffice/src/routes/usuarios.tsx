@@ -1,13 +1,14 @@
+import { ADMIN_ROLES } from '@socio/contracts';
 import { useSession } from '@socio/features/auth';
 import { UsersScreen } from '@socio/features/users';
 import { RoleGuard } from './role-guard';
 
-/** /socioeconomico/usuarios — Administrador manages, Supervisor reads, Visitador is sent to Inicio. */
+/** Usuarios: an Administrador manages, a Supervisor reads, a Visitador is sent to Inicio. */
 export function Component() {
   const { user } = useSession();
   return (
-    <RoleGuard roles={['Administrador', 'Supervisor']}>
-      <UsersScreen canManage={user?.rol === 'Administrador'} />
+    <RoleGuard screen="usuarios">
+      <UsersScreen canManage={user ? ADMIN_ROLES.includes(user.rol) : false} />
     </RoleGuard>
   );
 }

@@ -1,22 +1,23 @@
-import type { AuthPort, ChangePasswordInput, LoginInput, SessionUser } from '@socio/features/auth';
+import { apiRoutes } from '@socio/contracts';
+import type { AuthPort, ChangePasswordInput, LoginInput } from '@socio/features/auth';
 import type { HttpClient } from './client';
 
-/** AuthPort over the API (`/auth/*`). */
+/** AuthPort over the API (`apiRoutes.auth`). */
 export function createHttpAuthPort(http: HttpClient): AuthPort {
   return {
     async login(input: LoginInput) {
-      const body = await http.post<SessionUser & { token: string; token_type?: string }>(
-        '/auth/login',
-        input,
-        {
-          auth: false,
-        },
-      );
-      const { token_type: _type, ...session } = body;
+      const { token_type: _type, ...session } = await http.call(apiRoutes.auth.login, {
+        body: input,
+        auth: false,
+      });
       return session;
     },
-    me: (options) => http.get<SessionUser>('/auth/me', { signal: options?.signal }),
-    changePassword: (input: ChangePasswordInput) =>
-      http.put<{ detail: string }>('/auth/me/change-password', input),
+    me: (options) => http.call(apiRoutes.auth.me, { signal: options?.signal }),
+    changePassword: (input: ChangePasswordInput) => http.call(apiRoutes.auth.changePassword, { body: input }),
+    // Revokes the token on the server (it stops working on every server at once). The bearer header is taken
+    // synchronously, so the shell may clear the local session right after calling this.
+    async logout() {
+      await http.call(apiRoutes.auth.logout);
+    },
   };
 }

@@ -1,4 +1,5 @@
-import { ApiError, NetworkError, type ValidationIssue } from '@socio/features/errors';
+import { type ApiRoute, buildApiPath, type RouteResponse } from '@socio/contracts';
+import { ApiError, InvalidResponseError, NetworkError, type ValidationIssue } from '@socio/features/errors';
 
 /** Query-string values; `undefined` and `null` entries are left out. */
 export type QueryValue = string | number | boolean | null | undefined;
@@ -16,9 +17,49 @@ export interface RequestOptions {
    * Default `true`.
    */
   auth?: boolean;
+  /** Sends this request instead of `fetch` (e.g. an XMLHttpRequest-backed one reporting upload progress). */
+  transport?: typeof fetch;
+  /**
+   * Send a big JSON body gzip-compressed (`Content-Encoding: gzip`, CompressionStream) when the browser
+   * can: for the carga process/save payloads (tens of MB of rows that compress ~10×). Bodies under
+   * `GZIP_MIN_BYTES` go as they are.
+   */
+  compressBody?: boolean;
+}
+
+/** JSON bodies smaller than this are not worth compressing. */
+export const GZIP_MIN_BYTES = 32 * 1024;
+
+/** `json` gzip-compressed into a Blob, or null when the platform has no CompressionStream. */
+export async function gzipJson(json: string): Promise<Blob | null> {
+  if (typeof CompressionStream === 'undefined') return null;
+  const source = new Response(json).body;
+  if (!source) return null;
+  const stream = source.pipeThrough(new CompressionStream('gzip'));
+  return new Response(stream).blob();
+}
+
+/** Input of a call of the route table: path params, query, body and the usual options. */
+export interface CallInput extends Omit<RequestOptions, 'query'> {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+/** A file answer (PDF, zip) with the name the server gave it (Content-Disposition), if any. */
+export interface FileAnswer {
+  blob: Blob;
+  fileName: string | null;
 }
 
 export interface HttpClient {
+  /**
+   * Calls one route of `apiRoutes` (its method and path, params filled in) and validates the answer
+   * with the route's response schema: a body that does not match throws `InvalidResponseError`.
+   */
+  call<R extends ApiRoute>(route: R, input?: CallInput): Promise<RouteResponse<R>>;
+  /** Calls a route that answers a file (`binary`), e.g. a report's PDF or the pending zip. */
+  callFile(route: ApiRoute, input?: CallInput): Promise<FileAnswer>;
   get<T>(path: string, init?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, init?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, init?: RequestOptions): Promise<T>;
@@ -71,6 +112,21 @@ function toDetail(body: unknown): string | ValidationIssue[] | undefined {
   return undefined;
 }
 
+/** `attachment; filename="a.zip"; filename*=UTF-8''a%C3%B1.zip` → the (decoded) file name. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall back to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+  return plain?.[1]?.trim() || null;
+}
+
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
@@ -106,7 +162,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       payload = body;
     } else if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
-      payload = JSON.stringify(body);
+      const json = JSON.stringify(body);
+      const gzipped = init.compressBody && json.length >= GZIP_MIN_BYTES ? await gzipJson(json) : null;
+      if (gzipped) headers['Content-Encoding'] = 'gzip';
+      payload = gzipped ?? json;
     }
     if (useAuth) {
       const token = options.getToken();
@@ -116,7 +175,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     let response: Response;
     try {
-      response = await doFetch(joinUrl(options.baseUrl, path, init.query), {
+      response = await (init.transport ?? doFetch)(joinUrl(options.baseUrl, path, init.query), {
         method,
         headers,
         body: payload,
@@ -150,7 +209,27 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
+  async function call<R extends ApiRoute>(route: R, input: CallInput = {}): Promise<RouteResponse<R>> {
+    const { params, body, ...init } = input;
+    const body_ = await json<unknown>(route.method, buildApiPath(route.path, params), body, init);
+    if (!route.response) return body_ as RouteResponse<R>;
+    const parsed = route.response.safeParse(body_);
+    if (!parsed.success) throw new InvalidResponseError(`${route.method} ${route.path}`, parsed.error);
+    return parsed.data as RouteResponse<R>;
+  }
+
+  async function callFile(route: ApiRoute, input: CallInput = {}): Promise<FileAnswer> {
+    const { params, body, ...init } = input;
+    const response = await send(route.method, buildApiPath(route.path, params), body, {
+      ...init,
+      headers: { Accept: route.binary ?? '*/*', ...init.headers },
+    });
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+  }
+
   return {
+    call,
+    callFile,
     get: (path, init) => json('GET', path, undefined, init),
     post: (path, body, init) => json('POST', path, body, init),
     put: (path, body, init) => json('PUT', path, body, init),

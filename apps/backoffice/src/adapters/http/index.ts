@@ -1,7 +1,11 @@
 import type { Ports } from '@socio/features';
+import { createWorkerSpreadsheetParser } from '../spreadsheet/worker-parser';
 import { createHttpAuthPort } from './auth';
+import { createHttpCargasPort } from './cargas';
 import type { HttpClient } from './client';
+import { createHttpClientesPort } from './clientes';
 import { createHttpDashboardPort } from './dashboard';
+import { createHttpReportesPort } from './reportes';
 import { createHttpUsersPort } from './users';
 
 export { createHttpClient, DEFAULT_API_URL, type HttpClient, type HttpClientOptions } from './client';
@@ -10,7 +14,11 @@ export { createHttpClient, DEFAULT_API_URL, type HttpClient, type HttpClientOpti
 export function createHttpPorts(http: HttpClient): Ports {
   return {
     auth: createHttpAuthPort(http),
+    cargas: createHttpCargasPort(http),
+    clientes: createHttpClientesPort(http),
     dashboard: createHttpDashboardPort(http),
+    reportes: createHttpReportesPort(http),
+    spreadsheet: createWorkerSpreadsheetParser(),
     users: createHttpUsersPort(http),
   };
 }

@@ -1,37 +1,21 @@
-import type {
-  AllUsersResponse,
-  CompetitivenessStatsResponse,
-  EstadosResponse,
-  PercentageCompletionResponse,
-  SupervisorsListResponse,
-} from '@socio/contracts';
-import type { UserMutationResult, UsersPort } from '@socio/features/users';
+import { apiRoutes } from '@socio/contracts';
+import type { UsersPort } from '@socio/features/users';
 import type { HttpClient } from './client';
 
-/** UsersPort over the API (`/users/*` and `/catalogos/estados`). */
+const { users, catalogos } = apiRoutes;
+
+/** UsersPort over the API (`apiRoutes.users` and `apiRoutes.catalogos.estados`). */
 export function createHttpUsersPort(http: HttpClient): UsersPort {
   return {
-    async allUsers(o) {
-      const body = await http.get<AllUsersResponse>('/users/all_users', { signal: o?.signal });
-      return body.usuarios;
-    },
-    createUser: (body) => http.post<UserMutationResult>('/users/new_user', body),
-    editUser: (id, body) =>
-      http.put<UserMutationResult>(`/users/edit_user/${encodeURIComponent(String(id))}`, body),
+    allUsers: async (o) => (await http.call(users.all, { signal: o?.signal })).usuarios,
+    createUser: (body) => http.call(users.create, { body }),
+    editUser: (id, body) => http.call(users.edit, { params: { id }, body }),
     checkUsername: (username, o) =>
-      http.get(`/users/check_username/${encodeURIComponent(username)}`, { signal: o?.signal }),
-    async supervisors(o) {
-      const body = await http.get<SupervisorsListResponse>('/users/supervisors_list', { signal: o?.signal });
-      return body.supervisors;
-    },
-    estados: (o) => http.get<EstadosResponse>('/catalogos/estados', { signal: o?.signal }),
-    competitiveness: (o) =>
-      http.get<CompetitivenessStatsResponse>('/users/competitiviness_stats', { signal: o?.signal }),
-    async completionLast30Days(o) {
-      const body = await http.get<PercentageCompletionResponse>('/users/percentage_completion_last_30_days', {
-        signal: o?.signal,
-      });
-      return body.percentage_completion;
-    },
+      http.call(users.checkUsername, { params: { username }, signal: o?.signal }),
+    supervisors: async (o) => (await http.call(users.supervisors, { signal: o?.signal })).supervisors,
+    estados: (o) => http.call(catalogos.estados, { signal: o?.signal }),
+    competitiveness: (o) => http.call(users.competitiveness, { signal: o?.signal }),
+    completionLast30Days: async (o) =>
+      (await http.call(users.completion30d, { signal: o?.signal })).percentage_completion,
   };
 }

@@ -1,0 +1,159 @@
+import type { ActiveAssignmentsResponse, Assignment, ManualAssignmentRequest } from '@socio/contracts';
+import { ApiError, InvalidResponseError } from '@socio/features/errors';
+import { describe, expect, it } from 'vitest';
+import { createHttpCargasPort } from './cargas';
+import { createFakeHttp } from './fake-http.test-util';
+
+const assignment: Assignment = {
+  id_asignacion: 41,
+  folio: 'TEC-000041',
+  id_usuario: 4,
+  visitador: 'Juan Pérez López',
+  estado: 'Nuevo León',
+  direccion: 'Av. Juárez 141, Centro, Monterrey, Nuevo León, CP 64041',
+  estatus: 'asignada',
+  fecha_asignacion: '2026-11-20T15:00:00.000Z',
+  fecha_agendada: null,
+  fecha_completada: null,
+  id_carga: null,
+};
+
+const page: ActiveAssignmentsResponse = {
+  assignments: [assignment],
+  total: 57,
+  total_pages: 3,
+  page: 2,
+  page_size: 20,
+};
+
+describe('createHttpCargasPort', () => {
+  it('activeAssignments builds the query string from the list query and passes the abort signal', async () => {
+    const { http, calls } = createFakeHttp(() => page);
+    const signal = new AbortController().signal;
+    await expect(
+      createHttpCargasPort(http).activeAssignments(
+        { page: 2, page_size: 20, sort_by: 'estatus', sort_order: 'asc' },
+        { signal },
+      ),
+    ).resolves.toEqual(page);
+    expect(calls).toEqual([
+      {
+        method: 'GET',
+        path: '/cargas/active_assignments?page=2&page_size=20&sort_by=estatus&sort_order=asc',
+        init: { signal },
+      },
+    ]);
+  });
+
+  it('a page that breaks its schema throws InvalidResponseError (the screen shows its error state)', async () => {
+    const { http } = createFakeHttp(() => ({ assignments: [{ id_asignacion: 'x' }], total: 1 }));
+    await expect(
+      createHttpCargasPort(http).activeAssignments({
+        page: 1,
+        page_size: 10,
+        sort_by: 'fecha_asignacion',
+        sort_order: 'desc',
+      }),
+    ).rejects.toBeInstanceOf(InvalidResponseError);
+  });
+
+  it('stats, visitors, estados and regions read their endpoints and unwrap their lists', async () => {
+    const answers: Record<string, unknown> = {
+      '/cargas/assignment_stats': { total: 3, asignada: 1, agendada: 1, completada: 1, cancelada: 0 },
+      '/cargas/active_visitors': {
+        visitors: [{ id_usuario: 4, name: 'Juan Pérez López', region: 'Nuevo León' }],
+      },
+      '/catalogos/estados': [{ id_estado: 19, estado: 'Nuevo León' }],
+      '/cargas/regions_available': { regions: ['Nuevo León'] },
+    };
+    const { http, calls } = createFakeHttp((call) => answers[call.path]);
+    const port = createHttpCargasPort(http);
+    await expect(port.stats()).resolves.toMatchObject({ total: 3 });
+    await expect(port.activeVisitors()).resolves.toEqual([
+      { id_usuario: 4, name: 'Juan Pérez López', region: 'Nuevo León' },
+    ]);
+    await expect(port.estados()).resolves.toEqual([{ id_estado: 19, estado: 'Nuevo León' }]);
+    await expect(port.regions()).resolves.toEqual(['Nuevo León']);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /cargas/assignment_stats',
+      'GET /cargas/active_visitors',
+      'GET /catalogos/estados',
+      'GET /cargas/regions_available',
+    ]);
+  });
+
+  it('saveManual posts the payload to /cargas/save_manual_assignment', async () => {
+    const { http, calls } = createFakeHttp(() => ({ id_asignacion: 58 }));
+    const body = {
+      loadType: 'TEC_MTY',
+      visitor_id: 4,
+      folio: 'TEC-9',
+      nombre_alumno: 'Ana',
+      campus_ingreso: 'Monterrey',
+      correo_alumno: 'ana@tec.mx',
+      tel1: '81',
+    } satisfies ManualAssignmentRequest;
+    await expect(createHttpCargasPort(http).saveManual(body)).resolves.toEqual({ id_asignacion: 58 });
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/cargas/save_manual_assignment', body });
+  });
+
+  it('changeStatus patches /cargas/asignaciones/{id} and unwraps the assignment', async () => {
+    const { http, calls } = createFakeHttp(() => ({ asignacion: { ...assignment, estatus: 'agendada' } }));
+    await expect(createHttpCargasPort(http).changeStatus(41, 'agendada')).resolves.toMatchObject({
+      estatus: 'agendada',
+    });
+    expect(calls[0]).toMatchObject({
+      method: 'PATCH',
+      path: '/cargas/asignaciones/41',
+      body: { estatus: 'agendada' },
+    });
+  });
+
+  it('reassign puts the visitor to /cargas/asignaciones/{id}/visitador', async () => {
+    const { http, calls } = createFakeHttp(() => ({ asignacion: { ...assignment, id_usuario: 5 } }));
+    await expect(createHttpCargasPort(http).reassign(41, 5)).resolves.toMatchObject({ id_usuario: 5 });
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      path: '/cargas/asignaciones/41/visitador',
+      body: { visitor_id: 5 },
+    });
+  });
+
+  it('lets a 409 through with its Spanish detail (the screen shows it as it comes)', async () => {
+    const { http } = createFakeHttp(() => {
+      throw new ApiError(409, 'Transición no permitida: de "completada" a "agendada"');
+    });
+    await expect(createHttpCargasPort(http).changeStatus(41, 'agendada')).rejects.toMatchObject({
+      status: 409,
+      detail: 'Transición no permitida: de "completada" a "agendada"',
+    });
+  });
+
+  it('process and save post their bodies', async () => {
+    const answers: Record<string, unknown> = {
+      '/cargas/process_carga': { processedData: [], invalidRows: [], invalidCount: 0, validCount: 0 },
+      '/cargas/save_carga': {
+        success: true,
+        message: 'ok',
+        date: '2026-11-23T18:00:00.000Z',
+        recordsProcessed: 0,
+        recordsFailed: 0,
+        id_carga: 1,
+        failures: [],
+      },
+    };
+    const { http, calls } = createFakeHttp((call) => answers[call.path]);
+    const port = createHttpCargasPort(http);
+    await port.process([{ row_index: 2, Folio: 'A' }], 'TEC_MTY');
+    await port.save({ fileName: 'a.xlsx', processedData: [], loadType: 'TEC_MTY' });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      body: { rows: [{ row_index: 2, Folio: 'A' }], loadType: 'TEC_MTY' },
+    });
+    expect(calls[1]).toMatchObject({
+      method: 'POST',
+      path: '/cargas/save_carga',
+      body: { fileName: 'a.xlsx' },
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import { apiRoutes } from '@socio/contracts';
+import type { CargasPort } from '@socio/features/cargas';
+import type { HttpClient } from './client';
+
+const { cargas, catalogos } = apiRoutes;
+
+/** CargasPort over the API (`apiRoutes.cargas` and `apiRoutes.catalogos.estados`). */
+export function createHttpCargasPort(http: HttpClient): CargasPort {
+  return {
+    activeAssignments: (query, o) =>
+      http.call(cargas.activeAssignments, { query: { ...query }, signal: o?.signal }),
+    stats: (o) => http.call(cargas.stats, { signal: o?.signal }),
+    activeVisitors: async (o) => (await http.call(cargas.activeVisitors, { signal: o?.signal })).visitors,
+    estados: (o) => http.call(catalogos.estados, { signal: o?.signal }),
+    regions: async (o) => (await http.call(cargas.regions, { signal: o?.signal })).regions,
+    saveManual: (body) => http.call(cargas.saveManual, { body }),
+    changeStatus: async (id, estatus) =>
+      (await http.call(cargas.changeStatus, { params: { id }, body: { estatus } })).asignacion,
+    reassign: async (id, visitorId) =>
+      (await http.call(cargas.reassign, { params: { id }, body: { visitor_id: visitorId } })).asignacion,
+    process: (rows, loadType, o) =>
+      http.call(cargas.process, { body: { rows, loadType }, signal: o?.signal, compressBody: true }),
+    // The biggest bodies of the app (every row of the file): sent gzip-compressed (the API inflates them
+    // and counts its body limit on the inflated size).
+    save: (load, o) => http.call(cargas.save, { body: load, signal: o?.signal, compressBody: true }),
+  };
+}

@@ -1,0 +1,245 @@
+// @vitest-environment node
+import * as XLSX from '@e965/xlsx';
+import { describe, expect, it } from 'vitest';
+import { decodeCsv, detectDelimiter, parseCsv } from './csv';
+import { ParseFailure, parseSpreadsheet, plainNumber } from './parse-core';
+
+/** A workbook file with one sheet of `aoa`; `patch` adjusts cells (formats) before writing. */
+function workbook(
+  aoa: unknown[][],
+  bookType: 'xlsx' | 'biff8',
+  patch?: (sheet: XLSX.WorkSheet) => void,
+): Uint8Array {
+  const sheet = XLSX.utils.aoa_to_sheet(aoa);
+  patch?.(sheet);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Hoja1');
+  return new Uint8Array(XLSX.write(book, { type: 'array', bookType }) as ArrayBuffer);
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const withBom = (bytes: Uint8Array) => new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]);
+/** Windows-1252 bytes (the Latin-1 range, what Excel on Windows writes for Spanish text). */
+const cp1252 = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
+const utf16le = (text: string) => new Uint8Array([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]);
+
+const HEADER = ['Folio', 'Calle', 'Colonia', 'Ciudad', 'Estado', 'Codigo Postal', 'Tel1'];
+
+function parse(bytes: Uint8Array, name: string) {
+  return parseSpreadsheet({ bytes, name });
+}
+
+describe('parseSpreadsheet: workbooks', () => {
+  for (const [bookType, name] of [
+    ['xlsx', 'carga.xlsx'],
+    ['biff8', 'carga.xls'],
+  ] as const) {
+    it(`reads a ${name}: headers, file row numbers, ids and values as Excel shows them`, () => {
+      const bytes = workbook(
+        [
+          HEADER,
+          ['TEC-1', 'Av. Garza Sada 2501', 'Tecnológico', 'Monterrey', 'Nuevo León', 6400, 8112345678],
+          ['TEC-2', ' Calle 5 ', 'Centro', 'Guadalajara', 'Jalisco', '44100', 528112345678901],
+        ],
+        bookType,
+      );
+      const sheet = parse(bytes, name);
+      expect(sheet.headers).toEqual(HEADER);
+      expect(sheet.rows).toEqual([
+        {
+          __id: 1,
+          row_index: 2,
+          Folio: 'TEC-1',
+          Calle: 'Av. Garza Sada 2501',
+          Colonia: 'Tecnológico',
+          Ciudad: 'Monterrey',
+          Estado: 'Nuevo León',
+          'Codigo Postal': '06400',
+          Tel1: '8112345678',
+        },
+        {
+          __id: 2,
+          row_index: 3,
+          Folio: 'TEC-2',
+          Calle: 'Calle 5',
+          Colonia: 'Centro',
+          Ciudad: 'Guadalajara',
+          Estado: 'Jalisco',
+          'Codigo Postal': '44100',
+          Tel1: '528112345678901',
+        },
+      ]);
+    });
+  }
+
+  it('shows date cells as dd/mm/aaaa and never writes long numbers in scientific notation', () => {
+    const bytes = workbook(
+      [
+        ['Folio', 'Dia que Agendo en CRM', 'Tel2', 'Monto', 'Entero'],
+        ['A', 46037, 1.5e14, 12.5, 3],
+      ],
+      'xlsx',
+      (sheet) => {
+        (sheet.B2 as XLSX.CellObject).z = 'dd/mm/yyyy';
+        (sheet.C2 as XLSX.CellObject).z = '0.00E+00';
+      },
+    );
+    const [row] = parse(bytes, 'fechas.xlsx').rows;
+    expect(row).toMatchObject({
+      'Dia que Agendo en CRM': '15/01/2026',
+      Tel2: '150000000000000',
+      Monto: '12.5',
+      Entero: '3',
+    });
+  });
+
+  it('keeps a custom zero-padded format and strips commas and plus signs from phones and postal codes', () => {
+    const bytes = workbook(
+      [
+        ['Folio', 'Código Postal', 'TEL1', 'Tel3'],
+        ['A', 6400, '+52 81,1234,5678', '+528112345678'],
+      ],
+      'xlsx',
+      (sheet) => {
+        (sheet.B2 as XLSX.CellObject).z = '00000';
+      },
+    );
+    const [row] = parse(bytes, 'cp.xlsx').rows;
+    expect(row).toMatchObject({ 'Código Postal': '06400', TEL1: '52 8112345678', Tel3: '528112345678' });
+  });
+
+  it('names empty headers Column_N, keeps extra columns and repeated headers apart', () => {
+    const bytes = workbook(
+      [
+        ['Folio', '', 'Notas', 'Notas'],
+        ['A', 'x', 'n1', 'n2'],
+      ],
+      'xlsx',
+    );
+    const sheet = parse(bytes, 'h.xlsx');
+    expect(sheet.headers).toEqual(['Folio', 'Column_2', 'Notas', 'Notas_2']);
+    expect(sheet.rows[0]).toMatchObject({ Column_2: 'x', Notas: 'n1', Notas_2: 'n2' });
+  });
+
+  it('keeps blank rows in between (as empty rows) and drops trailing blank rows', () => {
+    const bytes = workbook([['Folio', 'Calle'], ['A', 'x'], [], ['B', 'y'], [], ['', '  ']], 'xlsx');
+    const sheet = parse(bytes, 'b.xlsx');
+    expect(sheet.rows.map((r) => r.row_index)).toEqual([2, 3, 4]);
+    expect(sheet.rows[1]).toEqual({ __id: 2, row_index: 3, Folio: null, Calle: null });
+  });
+
+  it('reports a header without data rows as "no-data"', () => {
+    const bytes = workbook([HEADER], 'xlsx');
+    expect(() => parse(bytes, 'solo-encabezado.xlsx')).toThrowError(
+      expect.objectContaining({ code: 'no-data' }),
+    );
+  });
+
+  it('reports a corrupt workbook as "unreadable"', () => {
+    const bytes = new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(() => parse(bytes, 'roto.xlsx')).toThrowError(expect.objectContaining({ code: 'unreadable' }));
+  });
+
+  it('hands rows over in chunks and reports progress up to 1', () => {
+    const aoa: unknown[][] = [['Folio', 'Tel1']];
+    for (let i = 0; i < 12_345; i++) aoa.push([`F-${i}`, 8110000000 + i]);
+    const chunks: number[] = [];
+    const progress: number[] = [];
+    const result = parseSpreadsheet(
+      { bytes: workbook(aoa, 'xlsx'), name: 'grande.xlsx' },
+      { onRows: (rows) => chunks.push(rows.length), chunkSize: 5_000, onProgress: (f) => progress.push(f) },
+    );
+    expect(result.rowCount).toBe(12_345);
+    expect(chunks).toEqual([5_000, 5_000, 2_345]);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+});
+
+describe('parseSpreadsheet: CSV', () => {
+  const text =
+    'Folio,Calle,Colonia,Ciudad,Estado,Codigo Postal,Tel1\r\nA-1,Av. Juárez 10,Centro,Mérida,Yucatán,97000,9991234567\r\n';
+  const expected = {
+    __id: 1,
+    row_index: 2,
+    Folio: 'A-1',
+    Calle: 'Av. Juárez 10',
+    Colonia: 'Centro',
+    Ciudad: 'Mérida',
+    Estado: 'Yucatán',
+    'Codigo Postal': '97000',
+    Tel1: '9991234567',
+  };
+
+  it('reads UTF-8 with BOM', () => {
+    expect(parse(withBom(utf8(text)), 'a.csv').rows).toEqual([expected]);
+  });
+  it('reads UTF-8 without BOM', () => {
+    expect(parse(utf8(text), 'a.csv').rows).toEqual([expected]);
+  });
+  it('reads Windows-1252 (Excel on Windows) when the bytes are not valid UTF-8', () => {
+    expect(parse(cp1252(text), 'a.csv').rows).toEqual([expected]);
+  });
+  it('reads UTF-16 with BOM', () => {
+    expect(parse(utf16le(text), 'a.csv').rows).toEqual([expected]);
+  });
+  it('detects semicolons and tabs as delimiters', () => {
+    expect(parse(utf8(text.replaceAll(',', ';')), 'a.csv').rows).toEqual([expected]);
+    expect(parse(utf8(text.replaceAll(',', '\t')), 'a.csv').rows).toEqual([expected]);
+  });
+  it('gives a 4-digit postal code its leading zero, shows ISO dates dd/mm/aaaa, keeps quoted commas', () => {
+    const csv = 'Folio,Codigo Postal,Fecha,Calle\nB,6400,2026-01-15,"Calle 1, int. ""B"""\n';
+    expect(parse(utf8(csv), 'b.csv').rows[0]).toMatchObject({
+      'Codigo Postal': '06400',
+      Fecha: '15/01/2026',
+      Calle: 'Calle 1, int. "B"',
+    });
+  });
+  it('names empty headers Column_N and keeps blank rows in between', () => {
+    const csv = 'Folio,,Calle\nA,1,x\n,,\nB,2,y\n\n\n';
+    const sheet = parse(utf8(csv), 'c.csv');
+    expect(sheet.headers).toEqual(['Folio', 'Column_2', 'Calle']);
+    expect(sheet.rows.map((r) => [r.row_index, r.Folio])).toEqual([
+      [2, 'A'],
+      [3, null],
+      [4, 'B'],
+    ]);
+  });
+  it('reports an empty file, a blank file and a header-only file', () => {
+    expect(() => parse(new Uint8Array(), 'v.csv')).toThrowError(expect.objectContaining({ code: 'empty' }));
+    expect(() => parse(utf8(' \r\n \n'), 'v.csv')).toThrowError(expect.objectContaining({ code: 'empty' }));
+    expect(() => parse(utf8('Folio,Calle\n'), 'h.csv')).toThrowError(
+      expect.objectContaining({ code: 'no-data' }),
+    );
+  });
+  it('refuses other formats', () => {
+    expect(() => parse(utf8('hola'), 'notas.txt')).toThrowError(ParseFailure);
+    expect(() => parse(utf8('hola'), 'notas.txt')).toThrowError(
+      expect.objectContaining({ code: 'unsupported' }),
+    );
+  });
+});
+
+describe('CSV helpers', () => {
+  it('decodes by BOM, then UTF-8, then Windows-1252', () => {
+    expect(decodeCsv(withBom(utf8('ñ')))).toBe('ñ');
+    expect(decodeCsv(cp1252('Peña'))).toBe('Peña');
+    expect(decodeCsv(utf16le('Año'))).toBe('Año');
+  });
+  it('detects the delimiter of the header line, ignoring those inside quotes', () => {
+    expect(detectDelimiter('a;b;c\n1;2;3')).toBe(';');
+    expect(detectDelimiter('"a;x",b,c\n1,2,3')).toBe(',');
+    expect(detectDelimiter('a\tb\n1\t2')).toBe('\t');
+  });
+  it('parses quoted fields with line breaks', () => {
+    expect(parseCsv('a,"b\nc",d\r\n1,2,3', ',')).toEqual([
+      ['a', 'b\nc', 'd'],
+      ['1', '2', '3'],
+    ]);
+  });
+  it('writes numbers as plain digits', () => {
+    expect(plainNumber(1e21)).toBe('1000000000000000000000');
+    expect(plainNumber(8112345678)).toBe('8112345678');
+    expect(plainNumber(0.5)).toBe('0.5');
+  });
+});

@@ -1,0 +1,12 @@
+/** Messages between the spreadsheet worker and the page. */
+
+import type { UploadRow } from '@socio/contracts';
+import type { SpreadsheetErrorCode } from '@socio/features/cargas/bulk-load';
+
+export type ToWorker = { type: 'parse'; file: File } | { type: 'warm' };
+
+export type FromWorker =
+  | { type: 'progress'; fraction: number }
+  | { type: 'rows'; rows: UploadRow[] }
+  | { type: 'done'; headers: string[]; rowCount: number }
+  | { type: 'error'; code: SpreadsheetErrorCode | null; message: string };

@@ -1,0 +1,92 @@
+import { isSpreadsheetError } from '@socio/features/cargas/bulk-load';
+import { describe, expect, it, vi } from 'vitest';
+import type { FromWorker, ToWorker } from './protocol';
+import { createWorkerSpreadsheetParser } from './worker-parser';
+
+/** A stand-in Worker answering each 'parse' with the given messages. */
+class FakeWorker {
+  onmessage: ((event: MessageEvent<FromWorker>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  terminated = false;
+  received: ToWorker[] = [];
+  constructor(private readonly answers: FromWorker[]) {}
+  postMessage(message: ToWorker) {
+    this.received.push(message);
+    if (message.type !== 'parse') return;
+    queueMicrotask(() => {
+      for (const answer of this.answers) {
+        if (this.terminated) return;
+        this.onmessage?.({ data: answer } as MessageEvent<FromWorker>);
+      }
+    });
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+const file = (name: string) => new File(['x'], name);
+
+describe('createWorkerSpreadsheetParser', () => {
+  it('collects the row chunks, reports progress and ends the worker', async () => {
+    const workers: FakeWorker[] = [];
+    const parser = createWorkerSpreadsheetParser(() => {
+      const worker = new FakeWorker([
+        { type: 'progress', fraction: 0.5 },
+        { type: 'rows', rows: [{ row_index: 2, Folio: 'A' }] },
+        { type: 'rows', rows: [{ row_index: 3, Folio: 'B' }] },
+        { type: 'done', headers: ['Folio'], rowCount: 2 },
+      ]);
+      workers.push(worker);
+      return worker as unknown as Worker;
+    });
+    const progress: number[] = [];
+    const sheet = await parser.parse(file('a.csv'), { onProgress: (f) => progress.push(f) });
+    expect(sheet).toEqual({
+      headers: ['Folio'],
+      rows: [
+        { row_index: 2, Folio: 'A' },
+        { row_index: 3, Folio: 'B' },
+      ],
+    });
+    expect(progress).toEqual([0.5, 1]);
+    expect(workers[0]?.terminated).toBe(true);
+  });
+
+  it('turns a worker error code into a SpreadsheetError', async () => {
+    const parser = createWorkerSpreadsheetParser(
+      () => new FakeWorker([{ type: 'error', code: 'no-data', message: 'no-data' }]) as unknown as Worker,
+    );
+    const error = await parser.parse(file('a.xlsx')).catch((e: unknown) => e);
+    expect(isSpreadsheetError(error) && error.code).toBe('no-data');
+  });
+
+  it('terminates the worker when the read is cancelled', async () => {
+    const worker = new FakeWorker([]);
+    const parser = createWorkerSpreadsheetParser(() => worker as unknown as Worker);
+    const controller = new AbortController();
+    const reading = parser.parse(file('a.xlsx'), { signal: controller.signal });
+    controller.abort(new DOMException('cancelada', 'AbortError'));
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+    expect(worker.terminated).toBe(true);
+  });
+
+  it('keeps a warmed-up worker for the next file', async () => {
+    const factory = vi.fn(
+      () => new FakeWorker([{ type: 'done', headers: [], rowCount: 0 }]) as unknown as Worker,
+    );
+    const parser = createWorkerSpreadsheetParser(factory);
+    parser.warmUp?.();
+    parser.warmUp?.();
+    await parser.parse(file('a.csv'));
+    expect(factory).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands saved files to the injected saver', () => {
+    const save = vi.fn();
+    const parser = createWorkerSpreadsheetParser(() => new FakeWorker([]) as unknown as Worker, save);
+    const blob = new Blob(['a']);
+    parser.saveFile(blob, 'filas_invalidas_1.csv');
+    expect(save).toHaveBeenCalledWith(blob, 'filas_invalidas_1.csv');
+  });
+});

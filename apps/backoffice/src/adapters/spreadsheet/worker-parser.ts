@@ -1,0 +1,110 @@
+/**
+ * `SpreadsheetParser` for the browser: each file is read by a Web Worker running SheetJS (`@e965/xlsx`
+ * 0.20.3), so the page stays responsive; cancelling terminates the worker. The worker module (and SheetJS)
+ * is only downloaded when the bulk-load dialog opens (`warmUp`) or a file is read.
+ */
+import type { UploadRow } from '@socio/contracts';
+import { type ParsedSheet, SpreadsheetError, type SpreadsheetParser } from '@socio/features/cargas/bulk-load';
+import { saveFile as saveBlobAsFile } from '../browser/save-file';
+import type { FromWorker, ToWorker } from './protocol';
+
+export type WorkerFactory = () => Worker;
+
+const defaultFactory: WorkerFactory = () =>
+  new Worker(new URL('./spreadsheet.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'hojas-de-calculo',
+  });
+
+/** Bytes per millisecond SheetJS reads a workbook at, to move the bar while it cannot report. */
+const WORKBOOK_BYTES_PER_MS = 4_000;
+
+export function createWorkerSpreadsheetParser(
+  createWorker: WorkerFactory = defaultFactory,
+  saveFile: (blob: Blob, fileName: string) => void = saveBlobAsFile,
+): SpreadsheetParser {
+  /** A started worker kept ready for the next file (SheetJS already loaded). */
+  let spare: Worker | null = null;
+  const take = () => {
+    const worker = spare ?? createWorker();
+    spare = null;
+    return worker;
+  };
+
+  return {
+    warmUp() {
+      if (spare) return;
+      spare = createWorker();
+      spare.postMessage({ type: 'warm' } satisfies ToWorker);
+    },
+    saveFile,
+    parse(file, o = {}) {
+      const { signal, onProgress } = o;
+      return new Promise<ParsedSheet>((resolve, reject) => {
+        if (signal?.aborted) {
+          reject(signal.reason);
+          return;
+        }
+        const worker = take();
+        const rows: UploadRow[] = [];
+        let shown = 0;
+        const show = (fraction: number) => {
+          if (fraction <= shown) return;
+          shown = fraction;
+          onProgress?.(fraction);
+        };
+        // While SheetJS parses a workbook it cannot report: move the bar by the expected time, up to 65%.
+        const workbook = !/\.csv$/i.test(file.name);
+        const expectedMs = Math.max(200, file.size / WORKBOOK_BYTES_PER_MS);
+        const started = performance.now();
+        const ticker = workbook
+          ? setInterval(() => {
+              const elapsed = performance.now() - started;
+              show(Math.min(0.65, 0.05 + 0.6 * (1 - Math.exp(-elapsed / expectedMs))));
+            }, 100)
+          : null;
+        const finish = () => {
+          if (ticker) clearInterval(ticker);
+          signal?.removeEventListener('abort', abort);
+          worker.onmessage = null;
+          worker.onerror = null;
+          worker.terminate();
+        };
+        const abort = () => {
+          finish();
+          reject(signal?.reason ?? new DOMException('Lectura cancelada', 'AbortError'));
+        };
+        signal?.addEventListener('abort', abort, { once: true });
+        worker.onerror = (event) => {
+          finish();
+          reject(new SpreadsheetError('unreadable', event.message));
+        };
+        worker.onmessage = (event: MessageEvent<FromWorker>) => {
+          const message = event.data;
+          switch (message.type) {
+            case 'progress':
+              show(message.fraction);
+              break;
+            case 'rows':
+              for (const row of message.rows) rows.push(row);
+              break;
+            case 'done':
+              finish();
+              show(1);
+              resolve({ headers: message.headers, rows });
+              break;
+            case 'error':
+              finish();
+              reject(
+                message.code
+                  ? new SpreadsheetError(message.code, message.message)
+                  : new Error(message.message),
+              );
+              break;
+          }
+        };
+        worker.postMessage({ type: 'parse', file } satisfies ToWorker);
+      });
+    },
+  };
+}
