@@ -32,6 +32,10 @@ export default defineConfig({
           ],
           exclude: ['**/*.browser.test.{ts,tsx}', '**/node_modules/**'],
           setupFiles: [path.join(dirname, 'vitest.setup.unit.ts')],
+          // One jsdom per worker instead of one per file: setting jsdom up dominated the run (minutes
+          // on a busy machine, seconds without). The setup file unmounts after every test; a test that
+          // changes globals (timers, storage, mocks) restores them itself.
+          isolate: false,
         },
       },
       {

@@ -14,7 +14,7 @@ test.describe('Iniciar sesión', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeVisible();
-    await expect(page).toHaveTitle('Socioeconómico');
+    await expect(page).toHaveTitle('Iniciar sesión · Socioeconómico');
   });
 
   test('sin "Recordarme" la sesión vive en sessionStorage y entra a /socioeconomico', async ({ page }) => {
@@ -149,12 +149,17 @@ test.describe('Sesión', () => {
     await loginThroughUi(page, accounts.admin);
     await expect(page).toHaveURL(/\/socioeconomico\/inicio$/);
     await page.goto('/Socioeconomico/cargas');
-    await expect(page.getByText('Esta sección estará disponible próximamente')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible();
   });
 
-  test('una URL desconocida muestra la página de error del enrutador', async ({ page }) => {
+  test('una URL desconocida muestra «Página no encontrada» con un enlace de regreso (issue 14)', async ({
+    page,
+  }) => {
     await page.goto('/no-existe');
-    await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
+    await expect(page.getByText(/Hey developer/)).toHaveCount(0);
+    await page.getByRole('link', { name: 'Volver al inicio' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeVisible();
   });
 });
 

@@ -8,7 +8,13 @@ test.describe('Shell', () => {
     page,
   }) => {
     await signInAs(page, 'admin');
-    await expect(rail(page).getByRole('link')).toHaveText(['Inicio', 'Usuarios', 'Reportes', 'Cargas']);
+    await expect(rail(page).getByRole('link')).toHaveText([
+      'Inicio',
+      'Usuarios',
+      'Reportes',
+      'Cargas',
+      'Clientes',
+    ]);
     // Inicio (with its lazily loaded charts) renders without falling into the error screen.
     await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -21,7 +27,7 @@ test.describe('Shell', () => {
     await expect(rail(page).getByRole('link', { name: 'Usuarios' })).toHaveAttribute('aria-current', 'page');
 
     await rail(page).getByRole('link', { name: 'Reportes' }).click();
-    await expect(page.getByText('Esta sección estará disponible próximamente')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reportes' })).toBeVisible();
     await rail(page).getByRole('link', { name: 'Cargas' }).click();
     await expect(page).toHaveURL(/\/socioeconomico\/cargas$/);
   });
@@ -55,14 +61,16 @@ test.describe('Shell', () => {
 
   test('la tarjeta de ayuda está oculta hasta pulsar "Ayuda"', async ({ page }) => {
     await signInAs(page, 'admin');
-    const card = page.getByRole('region', { name: '¿Necesitas ayuda?' });
+    const card = page.getByRole('dialog', { name: '¿Necesitas ayuda?' });
     await expect(card).toBeHidden();
     await page.getByRole('button', { name: 'Ayuda' }).click();
     await expect(card).toBeVisible();
     await expect(card).toContainText('manuales');
-    await expect(card).toContainText('documentación');
+    await expect(card.getByRole('link', { name: /Manuales de usuario/ })).toBeVisible();
+    await expect(card.getByRole('link', { name: /Documentación/ })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(card).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Ayuda' })).toBeFocused();
   });
 
   test('a 390 px el menú lateral deslizable tiene las mismas entradas y "Configuración"', async ({
@@ -73,11 +81,17 @@ test.describe('Shell', () => {
     await expect(rail(page)).toBeHidden();
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const sheet = page.getByRole('dialog');
-    await expect(sheet.getByRole('link')).toHaveText(['Inicio', 'Usuarios', 'Reportes', 'Cargas']);
+    await expect(sheet.getByRole('link')).toHaveText([
+      'Inicio',
+      'Usuarios',
+      'Reportes',
+      'Cargas',
+      'Clientes',
+    ]);
     await expect(sheet.getByRole('button', { name: 'Configuración' })).toBeVisible();
     await sheet.getByRole('link', { name: 'Cargas' }).click();
-    await expect(page).toHaveURL(/\/socioeconomico\/cargas$/);
-    await expect(page.getByText('Esta sección estará disponible próximamente')).toBeVisible();
+    await expect(page).toHaveURL(/\/socioeconomico\/cargas(\?.*)?$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible();
     await expect(sheet).toBeHidden();
 
     await page.getByRole('button', { name: 'Abrir menú' }).click();

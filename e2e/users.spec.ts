@@ -201,7 +201,7 @@ test.describe('Usuarios (Administrador)', () => {
     const table = page.getByRole('table', { name: 'Competitividad por visitador' });
     await expect(table.getByRole('row')).toHaveCount(Math.min(5, stats.length) + 1);
     await expect(table.getByRole('row').nth(1)).toContainText(stats[0]?.name ?? '');
-    await expect(table.getByRole('columnheader', { name: /% completado \(30 días\)/ })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: /% completado \(últimos 30 días\)/ })).toBeVisible();
     // No assignments in the last 30 days: 'N/A' without a colour band; otherwise a banded percentage.
     for (const [index, row] of stats.slice(0, 5).entries()) {
       const shown = table.getByRole('row').nth(index + 1);

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM_VERSION = '10.34.9';
@@ -63,7 +63,20 @@ if (mode !== 'start' && mode !== 'test') {
 }
 
 const env = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', CI: process.env.CI ?? '' };
-if (pnpm(['install', '--frozen-lockfile', '--prefer-offline'], { env }) !== 0) process.exit(1);
+
+/** node_modules was installed from the current lockfile (pnpm copies it to node_modules/.pnpm/lock.yaml). */
+function installedFromLockfile() {
+  const installed = path.join(root, 'node_modules/.pnpm/lock.yaml');
+  const lockfile = path.join(root, 'pnpm-lock.yaml');
+  return existsSync(installed) && statSync(installed).mtimeMs >= statSync(lockfile).mtimeMs;
+}
+// `npm test` always asks pnpm (it also checks the store); `npm start` skips it on an installed tree,
+// where it would only spend a second or two saying everything is up to date.
+if (
+  (mode === 'test' || !installedFromLockfile()) &&
+  pnpm(['install', '--frozen-lockfile', '--prefer-offline'], { env }) !== 0
+)
+  process.exit(1);
 
 if (mode === 'test') {
   ensureChromium();
@@ -74,21 +87,29 @@ if (mode === 'test') {
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    if (entry.name === 'node_modules' || entry.name.startsWith('dist') || entry.name.startsWith('.'))
+      continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
   }
   return newest;
 }
 
-// start: build the app when it is missing or older than its sources, then serve API + app on one port.
+// start: build the app and the API when missing or older than their sources, then serve API + app on one
+// port from THIS process: the API's production bundle (apps/api/dist/main.js) is imported here, so
+// `npm start` leaves one server process (no pnpm/tsx wrappers holding memory, signals reach it).
 const appDist = path.join(root, 'apps/backoffice/dist/index.html');
 const appSources = ['apps/backoffice', 'packages/ui/src', 'packages/features/src', 'packages/contracts/src'];
-const stale = () =>
-  Math.max(...appSources.map((dir) => newestMtime(path.join(root, dir)))) > statSync(appDist).mtimeMs;
-if (!existsSync(appDist) || process.env.REBUILD === '1' || stale()) {
+const newestOf = (dirs) => Math.max(...dirs.map((dir) => newestMtime(path.join(root, dir))));
+const stale = (file, dirs) =>
+  !existsSync(file) || process.env.REBUILD === '1' || newestOf(dirs) > statSync(file).mtimeMs;
+if (stale(appDist, appSources)) {
   if (pnpm(['--filter', '@socio/backoffice', 'run', 'build'], { env }) !== 0) process.exit(1);
 }
-process.exit(
-  pnpm(['--filter', '@socio/api', 'run', 'start'], { env: { ...env, SERVE_APP_DIR: path.dirname(appDist) } }),
-);
+const apiDist = path.join(root, 'apps/api/dist/main.js');
+if (stale(apiDist, ['apps/api/src', 'packages/contracts/src'])) {
+  if (run(process.execPath, [path.join(root, 'apps/api/build.mjs')], { env }) !== 0) process.exit(1);
+}
+process.env.SERVE_APP_DIR = path.dirname(appDist);
+process.env.STORYBOOK_DISABLE_TELEMETRY = '1';
+await import(pathToFileURL(apiDist).href);

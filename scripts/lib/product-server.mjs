@@ -1,0 +1,77 @@
+// Starts the whole product as `pnpm start` does (scripts/bootstrap.mjs start: build when stale, API +
+// app on one port) on a free loopback port and a throw-away DATA_DIR, for benches that drive it in
+// Chromium. One home for "free port, wait for /api/health, stop the process group".
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A loopback port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Resolves once `${baseUrl}/api/health` answers 2xx; rejects when `child` exits or time runs out. */
+export async function waitForHealth(baseUrl, child, timeoutMs = 300_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`el servidor terminó (código ${child.exitCode})`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('el servidor no respondió a /api/health a tiempo');
+}
+
+/**
+ * Starts the product, or uses BENCH_URL when set (then nothing is started or stopped).
+ * @param {{ label: string, env?: Record<string, string> }} options  label names the temp DATA_DIR
+ * @returns {Promise<{ baseUrl: string, stop: () => void }>}
+ */
+export async function startProduct({ label, env = {} }) {
+  if (process.env.BENCH_URL) return { baseUrl: process.env.BENCH_URL.replace(/\/$/, ''), stop: () => {} };
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `socio-bench-${label}-`));
+  const child = spawn(process.execPath, ['scripts/bootstrap.mjs', 'start'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    // Its own process group, so stopping it also stops the pnpm/node children it starts.
+    detached: true,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child);
+  return {
+    baseUrl,
+    stop: () => {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 1_000).unref();
+    },
+  };
+}
