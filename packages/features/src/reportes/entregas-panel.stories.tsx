@@ -1,11 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { NetworkError } from '../errors';
-import { createFakeReportesPort, demoClientes, demoEntrega, demoReporte } from './reportes.fake';
+import { createFakeReportesPort, demoClientes, demoEntrega, demoReporte, pending } from '../testing';
 import {
   bodyRows,
   clearToasts,
-  pending,
   ReportesHarness,
   rowOf,
   rowsShown,

@@ -43,7 +43,7 @@ export const reportesMessages = {
   pdfError: 'Error al cargar PDF',
   pdfFileName: (folio: string) => `reporte_${folio}.pdf`,
 
-  // Results (spec §8)
+  // Results
   marked: (n: number) => `${n} reporte(s) marcado(s) como enviado`,
   markNoneTicked: 'Por favor selecciona al menos un reporte',
   markError: (detail: string) => `Error al marcar reportes: ${detail}`,

@@ -1,4 +1,4 @@
-/** Maps what the reportes port threw to the text after 'Error al …: ' (spec §8). */
+/** Maps what the reportes port threw to the text after 'Error al …: '. */
 import { ApiError, InvalidResponseError, NetworkError } from '../errors';
 import { reportesMessages as m } from './messages.es';
 

@@ -1,35 +1,22 @@
 import type { ReportItem } from '@socio/contracts';
-import {
-  Button,
-  Card,
-  DataTable,
-  type DataTableColumn,
-  type DataTableSort,
-  ErrorState,
-  NativeSelect,
-  SearchInput,
-  StatusBadge,
-  toast,
-} from '@socio/ui';
+import { Button, Card, DataTable, ErrorState, NativeSelect, SearchInput, toast } from '@socio/ui';
 import { CheckCheck, Download, FileUp, Send } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { EntregaBadge, EntregasPanel } from './entregas-panel';
+import { EntregasPanel } from './entregas-panel';
 import { reportesMessages as m } from './messages.es';
 import { ReporteViewer } from './reporte-viewer';
 import {
-  formatFechaRecibido,
   PDF_DEBOUNCE_MS,
   pendingCount,
-  type ReportSort,
-  type ReportSortColumn,
   resolveCliente,
   rowIdOf,
   sameRows,
+  searchReportes,
   type TickedRows,
   tickedReportes,
-  visibleReportes,
   visibleTicks,
 } from './reportes.model';
+import { reportesColumns } from './reportes-columns';
 import { errorDetail, isNothingPending } from './reportes-errors';
 import { UploadReporteModal } from './upload-reporte-modal';
 import {
@@ -60,37 +47,10 @@ export interface ReportesScreenProps {
 
 const EMPTY: readonly ReportItem[] = [];
 
-const columns: DataTableColumn<ReportItem>[] = [
-  {
-    id: 'estatus',
-    header: m.columns.estatus,
-    cell: ({ row }) => (
-      <span className="flex flex-wrap items-center gap-1.5">
-        <StatusBadge status={row.estatus} />
-        <EntregaBadge entrega={row.entrega} />
-      </span>
-    ),
-  },
-  {
-    id: 'id',
-    header: m.columns.id,
-    cell: ({ row }) => <span className="whitespace-nowrap font-medium">{row.id}</span>,
-  },
-  {
-    id: 'fechaRecibido',
-    header: m.columns.fechaRecibido,
-    accessor: (row) => formatFechaRecibido(row.fecha_recibido),
-    className: 'whitespace-nowrap tabular-nums',
-  },
-  { id: 'cliente', header: m.columns.cliente, className: 'whitespace-nowrap' },
-  { id: 'visitador', header: m.columns.visitador, className: 'whitespace-nowrap' },
-  { id: 'notas', header: m.columns.notas, className: 'min-w-40' },
-];
-
 /**
- * /socioeconomico/reportes: the client's reports (search, sort, ticks), the selected report in the
- * PDF viewer, and the server actions: mark ticked as sent, send the selected one, download the
- * pending ones as a zip, upload a new report.
+ * /socioeconomico/reportes: the client's reports (search here; sort, ticks and keyboard in the
+ * DataTable), the selected report in the PDF viewer, and the server actions: mark ticked as sent,
+ * send the selected one, download the pending ones as a zip, upload a new report.
  */
 export function ReportesScreen({
   cliente,
@@ -114,31 +74,35 @@ export function ReportesScreen({
     setAppliedSearch(searchKey);
     setQuery(searchFolio);
   }
-  const [sort, setSort] = useState<ReportSort | null>(null);
   const [ticked, setTicked] = useState<TickedRows>({});
+  /** The rows in the order the table shows them (it sorts; the search is applied here). */
+  const [ordered, setOrdered] = useState<readonly ReportItem[]>(EMPTY);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   /** A report to select as soon as a list shows it (the one just uploaded). */
   const [requestedId, setRequestedId] = useState<number | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
 
-  const visible = useMemo(() => visibleReportes(rows, query, sort), [rows, query, sort]);
+  const visible = useMemo(() => searchReportes(rows, query), [rows, query]);
   const shownTicks = useMemo(() => visibleTicks(ticked, visible), [ticked, visible]);
   const tickedRows = useMemo(() => tickedReportes(ticked, visible), [ticked, visible]);
 
-  // When the list changes (client, search, sort, a new report), the first report is selected
-  // (spec §2) and ticks of rows no longer shown are dropped. Status changes keep both.
+  // Ticks of rows the search or the client hides are dropped (the same object when none is).
+  useEffect(() => setTicked((old) => visibleTicks(old, visible)), [visible]);
+
+  // When the list changes (client, search, sort, a new report), the first report shown is selected;
+  // a status change keeps the selection. A report just uploaded wins once it is listed.
   const previous = useRef<readonly ReportItem[]>(EMPTY);
   useEffect(() => {
-    const changed = !sameRows(previous.current, visible);
-    previous.current = visible;
-    if (changed) setTicked((old) => visibleTicks(old, visible));
-    if (requestedId !== null && visible.some((row) => row.id_reporte === requestedId)) {
+    const changed = !sameRows(previous.current, ordered);
+    previous.current = ordered;
+    if (requestedId !== null && ordered.some((row) => row.id_reporte === requestedId)) {
       setSelectedId(requestedId);
       setRequestedId(null);
     } else if (changed) {
-      setSelectedId(visible[0]?.id_reporte ?? null);
+      setSelectedId(ordered[0]?.id_reporte ?? null);
     }
-  }, [visible, requestedId]);
+  }, [ordered, requestedId]);
+  const selectRow = (row: ReportItem) => setSelectedId(row.id_reporte);
 
   const selected = useMemo(
     () => (selectedId === null ? null : (rows.find((row) => row.id_reporte === selectedId) ?? null)),
@@ -198,7 +162,6 @@ export function ReportesScreen({
     onClienteChange(value);
   };
 
-  const sorting: DataTableSort | null = sort ? { id: sort.column, desc: sort.desc } : null;
   const loadFailed = clientes.isError || list.isError;
   const loading = clientes.isPending || (clienteId !== undefined && list.isPending);
   const listReady = list.isSuccess && !loadFailed;
@@ -274,18 +237,17 @@ export function ReportesScreen({
               caption={m.tableLabel}
               captionHidden
               data={visible}
-              columns={columns}
+              columns={reportesColumns}
               getRowId={rowIdOf}
               sortable
-              manualSorting
-              sorting={sorting}
-              onSortingChange={(next) =>
-                setSort(next ? { column: next.id as ReportSortColumn, desc: next.desc } : null)
-              }
+              onRowsChange={setOrdered}
               selectable
               rowSelection={shownTicks}
               onRowSelectionChange={(next) => setTicked(next)}
-              onRowClick={(row) => setSelectedId(row.id_reporte)}
+              // Selection follows the focus: arrowing through the rows shows each report (the PDF
+              // waits for the debounce, so only where the arrowing stops is downloaded).
+              onRowClick={selectRow}
+              onRowFocus={selectRow}
               activeRowId={selected ? rowIdOf(selected) : null}
               loading={loading}
               loadingLabel={m.loading}

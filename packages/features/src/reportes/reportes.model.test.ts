@@ -1,4 +1,6 @@
 import type { ReportItem } from '@socio/contracts';
+import { type DataTableSort, useDataTable } from '@socio/ui';
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   addReporte,
@@ -6,13 +8,13 @@ import {
   pendingCount,
   replaceReportes,
   resolveCliente,
+  rowIdOf,
   sameRows,
   searchReportes,
-  sortReportes,
   tickedReportes,
-  visibleReportes,
   visibleTicks,
 } from './reportes.model';
+import { reportesColumns } from './reportes-columns';
 
 function report(id_reporte: number, extra: Partial<ReportItem> = {}): ReportItem {
   return {
@@ -56,45 +58,71 @@ describe('searchReportes (case-insensitive substring over id, visitador and clie
   });
 });
 
-describe('sortReportes', () => {
+/**
+ * The reports table sorts on the client: its DataTable's headless core with the screen's columns and
+ * options. `sorted` returns the ids in the order the table shows them after one sort.
+ */
+function reportesTable(data: readonly ReportItem[], sort: DataTableSort | null = null) {
+  const hook = renderHook(() =>
+    useDataTable({ data, columns: reportesColumns, getRowId: rowIdOf, sortable: true }),
+  );
+  if (sort) {
+    act(() => hook.result.current.toggleSort(sort.id));
+    if (sort.desc) act(() => hook.result.current.toggleSort(sort.id));
+  }
+  return hook.result;
+}
+const sorted = (data: readonly ReportItem[], sort: DataTableSort | null) =>
+  reportesTable(data, sort).current.rows.map((row) => row.original.id_reporte);
+
+describe('reports table sort (DataTable with reportesColumns)', () => {
   it('without a sort › keeps the server order', () => {
-    expect(sortReportes(rows, null)).toBe(rows);
+    const table = reportesTable(rows);
+    expect(table.current.sorting).toBeNull();
+    expect(table.current.rows.map((row) => row.original)).toEqual(rows);
+  });
+  it('every column sorts', () => {
+    const table = reportesTable(rows);
+    expect(reportesColumns.map((column) => table.current.canSort(column.id))).toEqual(
+      reportesColumns.map(() => true),
+    );
   });
   it('sorts Fecha recibido by the date, not by the dd/mm/aa text', () => {
-    expect(ids(sortReportes(rows, { column: 'fechaRecibido', desc: false }))).toEqual([2, 3, 4, 1]);
-    expect(ids(sortReportes(rows, { column: 'fechaRecibido', desc: true }))).toEqual([1, 4, 3, 2]);
+    expect(sorted(rows, { id: 'fechaRecibido', desc: false })).toEqual([2, 3, 4, 1]);
+    expect(sorted(rows, { id: 'fechaRecibido', desc: true })).toEqual([1, 4, 3, 2]);
   });
   it('sorts ID with numbers in order', () => {
     const folios = [report(1, { id: 'F-10' }), report(2, { id: 'F-9' }), report(3, { id: 'F-100' })];
-    expect(ids(sortReportes(folios, { column: 'id', desc: false }))).toEqual([2, 1, 3]);
+    expect(sorted(folios, { id: 'id', desc: false })).toEqual([2, 1, 3]);
   });
   it('sorts Estatus, keeping the server order among equals in both directions', () => {
-    expect(ids(sortReportes(rows, { column: 'estatus', desc: false }))).toEqual([3, 4, 1, 2]);
-    expect(ids(sortReportes(rows, { column: 'estatus', desc: true }))).toEqual([1, 2, 3, 4]);
+    expect(sorted(rows, { id: 'estatus', desc: false })).toEqual([3, 4, 1, 2]);
+    expect(sorted(rows, { id: 'estatus', desc: true })).toEqual([1, 2, 3, 4]);
   });
   it('sorts Cliente, Visitador and Notas as Spanish text', () => {
-    expect(ids(sortReportes(rows, { column: 'cliente', desc: false }))).toEqual([1, 3, 2, 4]);
-    expect(ids(sortReportes(rows, { column: 'visitador', desc: false }))).toEqual([2, 4, 3, 1]);
-    expect(ids(sortReportes(rows, { column: 'notas', desc: true }))).toEqual([1, 4, 2, 3]);
+    expect(sorted(rows, { id: 'cliente', desc: false })).toEqual([1, 3, 2, 4]);
+    expect(sorted(rows, { id: 'visitador', desc: false })).toEqual([2, 4, 3, 1]);
+    expect(sorted(rows, { id: 'notas', desc: true })).toEqual([1, 4, 2, 3]);
   });
   it('does not change the given array', () => {
     const copy = [...rows];
-    sortReportes(rows, { column: 'id', desc: true });
+    sorted(rows, { id: 'id', desc: true });
     expect(rows).toEqual(copy);
   });
 });
 
-describe('visibleReportes', () => {
+describe('search, then the table sort', () => {
   it('filters, then sorts', () => {
-    expect(ids(visibleReportes(rows, 'tec', { column: 'id', desc: false }))).toEqual([3, 1]);
+    expect(sorted(searchReportes(rows, 'tec'), { id: 'id', desc: false })).toEqual([3, 1]);
   });
   it('stays fast with 10,000 reports', () => {
     const many = Array.from({ length: 10_000 }, (_, i) =>
       report(i + 1, { id: `TEC-${i}`, fecha_recibido: `2026-0${(i % 9) + 1}-1${i % 10}` }),
     );
     const started = performance.now();
-    const shown = visibleReportes(many, 'tec-1', { column: 'fechaRecibido', desc: true });
-    expect(shown.length).toBeGreaterThan(1000);
+    const shown = searchReportes(many, 'tec-1');
+    const order = sorted(shown, { id: 'fechaRecibido', desc: true });
+    expect(order.length).toBeGreaterThan(1000);
     expect(performance.now() - started).toBeLessThan(500);
   });
 });

@@ -2,7 +2,7 @@ import { toast } from '@socio/ui';
 import type { Decorator } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, type within } from 'storybook/test';
-import { FeatureProviders } from '../testing/story-providers';
+import { FeatureProviders } from '../testing';
 import type { ReportesPort } from './reportes.port';
 import { ReportesScreen, type ReportesScreenProps } from './reportes-screen';
 
@@ -45,9 +45,6 @@ export function ReportesHarness({ cliente: initial, onClienteChange, ...props }:
 export function clearToasts() {
   toast.dismiss();
 }
-
-/** A promise that never settles: freezes a call in its pending state. */
-export const pending = <T,>() => new Promise<T>(() => {});
 
 type Canvas = ReturnType<typeof within>;
 

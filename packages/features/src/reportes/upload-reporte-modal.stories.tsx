@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ApiError } from '../errors';
-import { createFakeReportesPort } from './reportes.fake';
+import { createFakeReportesPort, makeSamplePdf } from '../testing';
 import {
   activeRow,
   clearToasts,
@@ -12,7 +12,6 @@ import {
   withReportes,
 } from './reportes.story-helpers';
 import { ReportesScreen } from './reportes-screen';
-import { makeSamplePdf } from './sample-pdf';
 
 /** 'Subir reporte', opened from the screen as a person would. */
 const meta = {

@@ -1,11 +1,11 @@
 import type { RowData } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { Checkbox } from '../checkbox/checkbox';
+import { memo, type ReactElement } from 'react';
+import { Checkbox, type CheckedState } from '../checkbox/checkbox';
 import { useUiMessages } from '../i18n/ui-provider';
 import { cn } from '../lib/cn';
 import { alignClass, columnAlign, toPx } from './cell-values';
 import type { DataTableColumn } from './data-table.types';
-import type { DataTableState } from './use-data-table';
 
 /** Class names of a header cell; sticky when the body scrolls under it. */
 export function headCellClass(sticky: boolean): string {
@@ -17,16 +17,27 @@ export function headCellClass(sticky: boolean): string {
 
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
-interface SortableHeadProps<TData extends RowData> {
+type SortDirection = 'asc' | 'desc' | false;
+
+interface ColumnHeadProps<TData extends RowData> {
   column: DataTableColumn<TData>;
-  state: DataTableState<TData>;
+  canSort: boolean;
+  direction: SortDirection;
+  onSort: (columnId: string) => void;
   sticky: boolean;
 }
 
-/** One column header: a sort button with its direction (`aria-sort`) when the column sorts. */
-function ColumnHead<TData extends RowData>({ column, state, sticky }: SortableHeadProps<TData>) {
-  const canSort = state.canSort(column.id);
-  const direction = state.sortDirection(column.id);
+/**
+ * One column header: a sort button with its direction (`aria-sort`) when the column sorts. Its props
+ * are small values, so a sort re-renders only the headers whose direction changed.
+ */
+const ColumnHead = memo(function ColumnHead<TData extends RowData>({
+  column,
+  canSort,
+  direction,
+  onSort,
+  sticky,
+}: ColumnHeadProps<TData>) {
   const align = columnAlign(column);
   const SortIcon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
   return (
@@ -41,7 +52,7 @@ function ColumnHead<TData extends RowData>({ column, state, sticky }: SortableHe
         <button
           type="button"
           data-slot="data-table-sort"
-          onClick={() => state.toggleSort(column.id)}
+          onClick={() => onSort(column.id)}
           className={cn(
             'inline-flex items-center gap-1 rounded-sm align-middle font-semibold uppercase tracking-wide hover:text-brand-700',
             align === 'end' && 'flex-row-reverse',
@@ -56,11 +67,20 @@ function ColumnHead<TData extends RowData>({ column, state, sticky }: SortableHe
       )}
     </th>
   );
-}
+}) as <TData extends RowData>(props: ColumnHeadProps<TData>) => ReactElement;
 
 export interface DataTableHeadRowProps<TData extends RowData> {
   columns: readonly DataTableColumn<TData>[];
-  state: DataTableState<TData>;
+  /** Whether a column sorts. */
+  canSort: (columnId: string) => boolean;
+  /** Direction of a column in the current sort. */
+  sortDirection: (columnId: string) => SortDirection;
+  /** Sorts by a column (ascending first, then toggles). */
+  onSort: (columnId: string) => void;
+  /** State of the select-all checkbox. */
+  allRowsChecked: CheckedState;
+  /** Selects or clears every selectable row. */
+  onToggleAll: (selected: boolean) => void;
   selectable: boolean;
   showRowNumbers: boolean;
   /** The header stays on top while the body scrolls. */
@@ -74,7 +94,11 @@ export interface DataTableHeadRowProps<TData extends RowData> {
 /** The header row: select-all, the '#' column and the column headers. */
 export function DataTableHeadRow<TData extends RowData>({
   columns,
-  state,
+  canSort,
+  sortDirection,
+  onSort,
+  allRowsChecked,
+  onToggleAll,
   selectable,
   showRowNumbers,
   sticky,
@@ -89,9 +113,9 @@ export function DataTableHeadRow<TData extends RowData>({
         <td className={cn(cellClass, 'w-10')}>
           <Checkbox
             aria-label={messages.tableSelectAll}
-            checked={state.allRowsChecked}
+            checked={allRowsChecked}
             disabled={selectAllDisabled}
-            onCheckedChange={(value) => state.toggleAllRows(value === true)}
+            onCheckedChange={(value) => onToggleAll(value === true)}
             className="items-center"
             boxClassName="mt-0"
           />
@@ -104,7 +128,14 @@ export function DataTableHeadRow<TData extends RowData>({
         </th>
       ) : null}
       {columns.map((column) => (
-        <ColumnHead key={column.id} column={column} state={state} sticky={sticky} />
+        <ColumnHead
+          key={column.id}
+          column={column}
+          canSort={canSort(column.id)}
+          direction={sortDirection(column.id)}
+          onSort={onSort}
+          sticky={sticky}
+        />
       ))}
     </tr>
   );

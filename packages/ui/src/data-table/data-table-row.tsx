@@ -1,6 +1,6 @@
 import type { RowData } from '@tanstack/react-table';
 import { cva } from 'class-variance-authority';
-import type { KeyboardEvent, MouseEvent, Ref } from 'react';
+import { type KeyboardEvent, type MouseEvent, memo, type ReactElement, type Ref } from 'react';
 import { Checkbox } from '../checkbox/checkbox';
 import { useUiMessages } from '../i18n/ui-provider';
 import { cn } from '../lib/cn';
@@ -46,15 +46,32 @@ export interface DataTableBodyRowProps<TData extends RowData> {
   tone?: DataTableRowTone;
   /** Spoken hint of the tone, read with the first cell. */
   toneLabel?: string;
+  /** Ticked (the row's checkbox). */
+  selected: boolean;
+  /** Whether its checkbox can be ticked. */
+  canSelect: boolean;
   active: boolean;
-  onActivate?: () => void;
+  /** Rows can be focused, clicked and moved through with the keyboard. */
+  interactive: boolean;
+  /** The one row in the tab order (roving tabindex); the others take the focus by arrow keys. */
+  tabbable: boolean;
+  /** Click, Enter or Space on the row. */
+  onActivate?: (row: TableRow<TData>) => void;
+  /** A key pressed on the row itself (arrow keys, Home, End). */
+  onNavigate?: (event: KeyboardEvent<HTMLTableRowElement>, row: TableRow<TData>) => void;
+  /** The row itself received the focus. */
+  onFocusRow?: (row: TableRow<TData>) => void;
   /** Index for the virtualiser's measurements, with `measureRef`. */
   measureIndex?: number;
   measureRef?: Ref<HTMLTableRowElement>;
 }
 
-/** One body row: selection checkbox, running number, then the cells ('-' when empty). */
-export function DataTableBodyRow<TData extends RowData>({
+/**
+ * One body row: selection checkbox, running number, then the cells ('-' when empty). Memoised: its
+ * props are the row and small values, so a sort, a tick or a focus move re-renders only the rows
+ * that changed (callbacks must be stable).
+ */
+export const DataTableBodyRow = memo(function DataTableBodyRow<TData extends RowData>({
   row,
   columns,
   displayIndex,
@@ -64,13 +81,18 @@ export function DataTableBodyRow<TData extends RowData>({
   showRowNumbers,
   tone,
   toneLabel,
+  selected,
+  canSelect,
   active,
+  interactive,
+  tabbable,
   onActivate,
+  onNavigate,
+  onFocusRow,
   measureIndex,
   measureRef,
 }: DataTableBodyRowProps<TData>) {
   const messages = useUiMessages();
-  const selected = row.getIsSelected();
   const hint = toneLabel ? <span className="sr-only">{toneLabel}</span> : null;
   return (
     <tr
@@ -83,27 +105,42 @@ export function DataTableBodyRow<TData extends RowData>({
       data-active={active || undefined}
       aria-rowindex={ariaRowIndex}
       aria-current={active ? 'true' : undefined}
-      tabIndex={onActivate ? 0 : undefined}
+      tabIndex={interactive ? (tabbable ? 0 : -1) : undefined}
       onClick={
         onActivate
           ? (event: MouseEvent<HTMLTableRowElement>) => {
-              if (!(event.target instanceof Element && event.target.closest(CONTROL_SELECTOR))) onActivate();
+              if (!(event.target instanceof Element && event.target.closest(CONTROL_SELECTOR)))
+                onActivate(row);
             }
           : undefined
       }
       onKeyDown={
-        onActivate
+        interactive
           ? (event: KeyboardEvent<HTMLTableRowElement>) => {
               if (event.target !== event.currentTarget) return;
-              if (event.key === 'Enter' || event.key === ' ') {
+              if (onActivate && (event.key === 'Enter' || event.key === ' ')) {
                 event.preventDefault();
-                onActivate();
+                onActivate(row);
+                return;
               }
+              onNavigate?.(event, row);
+            }
+          : undefined
+      }
+      onFocus={
+        interactive && onFocusRow
+          ? (event) => {
+              if (event.target === event.currentTarget) onFocusRow(row);
             }
           : undefined
       }
       className={cn(
-        dataTableRowVariants({ tone: tone ?? 'none', selected, active, interactive: Boolean(onActivate) }),
+        dataTableRowVariants({
+          tone: tone ?? 'none',
+          selected,
+          active,
+          interactive: Boolean(onActivate),
+        }),
       )}
     >
       {selectable ? (
@@ -112,7 +149,7 @@ export function DataTableBodyRow<TData extends RowData>({
           <Checkbox
             aria-label={messages.tableSelectRow(rowNumber)}
             checked={selected}
-            disabled={!row.getCanSelect()}
+            disabled={!canSelect}
             onCheckedChange={(value) => row.toggleSelected(value === true)}
             className="items-center"
             boxClassName="mt-0"
@@ -155,4 +192,4 @@ export function DataTableBodyRow<TData extends RowData>({
       })}
     </tr>
   );
-}
+}) as <TData extends RowData>(props: DataTableBodyRowProps<TData>) => ReactElement;

@@ -382,6 +382,81 @@ export const RowClick: Story = {
   },
 };
 
+/**
+ * Focusable rows (`onRowClick`): one row is in the tab order (the active one), ArrowUp/ArrowDown
+ * move the focus, Home/End jump to the ends; `onRowFocus` hears each move (selection can follow).
+ */
+export const KeyboardNavigation: Story = {
+  args: { onRowClick: fn(), onRowFocus: fn(), activeRowId: 'R-3', selectable: true },
+  play: async ({ canvasElement, args }) => {
+    const rows = bodyRows(canvasElement);
+    const third = rows[2];
+    await expect(rows.filter((row) => row.tabIndex === 0)).toEqual([third]);
+    await expect(rows.filter((row) => row.tabIndex === -1)).toHaveLength(11);
+    third?.focus();
+    await expect(args.onRowFocus).toHaveBeenLastCalledWith(rows12[2], 'R-3');
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(rows[3]).toHaveFocus();
+    await expect(args.onRowFocus).toHaveBeenLastCalledWith(rows12[3], 'R-4');
+    // The focused row takes the tab stop.
+    await expect(rows[3]).toHaveAttribute('tabindex', '0');
+    await expect(third).toHaveAttribute('tabindex', '-1');
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
+    await expect(rows[0]).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    await expect(rows[0]).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    await expect(rows[11]).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(rows[11]).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    await expect(rows[0]).toHaveFocus();
+    // Moving is not activating: Enter is.
+    await expect(args.onRowClick).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onRowClick).toHaveBeenCalledWith(rows12[0], 'R-1');
+    // Arrow keys on the row's checkbox are the checkbox's own.
+    const checkbox = within(rows[0] as HTMLElement).getByRole('checkbox');
+    checkbox.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(checkbox).toHaveFocus();
+  },
+};
+
+function ManyFocusableRows(props: DataTableProps<SampleRow>) {
+  const data = useMemo(() => makeSampleRows(5000), []);
+  return <DataTable {...props} data={data} />;
+}
+
+/** In a virtualised body the keys reach rows not yet rendered: scrolled into view, then focused. */
+export const KeyboardNavigationVirtualised: Story = {
+  args: { caption: 'Cinco mil filas', maxHeight: 300, onRowClick: fn(), columns: columns.slice(0, 3) },
+  render: (args) => <ManyFocusableRows {...args} />,
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('table', { name: 'Cinco mil filas' });
+    const region = scroller(canvasElement);
+    const first = bodyRows(canvasElement)[0];
+    await expect(first).toHaveAttribute('tabindex', '0');
+    first?.focus();
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('Fila 5000'));
+    const inView = () => {
+      const box = (document.activeElement as HTMLElement).getBoundingClientRect();
+      const frame = region.getBoundingClientRect();
+      const head = region.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+      expect(box.top).toBeGreaterThanOrEqual(frame.top + head - 1);
+      expect(box.bottom).toBeLessThanOrEqual(frame.bottom + 1);
+    };
+    inView();
+    await userEvent.keyboard('{ArrowUp}');
+    await expect(document.activeElement).toHaveTextContent('Fila 4999');
+    await userEvent.keyboard('{Home}');
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(/Fila 1(?!\d)/));
+    inView();
+    await expect(canvasElement.querySelectorAll('tbody tr').length).toBeLessThan(100);
+  },
+};
+
 const hundredThousandColumns: DataTableColumn<SampleRow>[] = [
   { id: 'nombre', header: 'Nombre' },
   { id: 'folio', header: 'Folio' },

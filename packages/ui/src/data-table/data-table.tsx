@@ -1,5 +1,5 @@
 import type { RowData } from '@tanstack/react-table';
-import { type CSSProperties, type ReactNode, useId, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useId, useRef } from 'react';
 import { EmptyState } from '../empty-state/empty-state';
 import { useUiMessages } from '../i18n/ui-provider';
 import { cn } from '../lib/cn';
@@ -9,7 +9,8 @@ import { toPx } from './cell-values';
 import type { DataTableProps } from './data-table.types';
 import { DataTableHeadRow } from './data-table-head';
 import { DataTableBodyRow } from './data-table-row';
-import { type DataTableRow, useDataTable } from './use-data-table';
+import { type DataTableRow, useDataTable, withoutStateOptions } from './use-data-table';
+import { useRowFocus } from './use-row-focus';
 import {
   DATA_TABLE_VIRTUALIZE_THRESHOLD,
   DEFAULT_ROW_HEIGHT,
@@ -55,75 +56,44 @@ function FullWidthRow({
  * A data table: the headless `useDataTable` (sorting, selection, client or manual pagination)
  * rendered as a `<table>` with sortable headers (`aria-sort`), highlighted rows, an empty
  * placeholder ('-'), loading and empty states, a height cap with a sticky header, a Pager for
- * client pagination, and row virtualisation for large data (100,000 rows render a few dozen `<tr>`).
- * Any other prop goes to the root `<div data-slot="data-table">`.
+ * client pagination, row virtualisation for large data (100,000 rows render a few dozen `<tr>`) and
+ * keyboard access to focusable rows (roving tabindex, arrow keys, Home/End). The state options go to
+ * `useDataTable`; any other prop goes to the root `<div data-slot="data-table">`.
  */
-export function DataTable<TData extends RowData>({
-  // State (headless core).
-  data,
-  columns,
-  getRowId,
-  sortable,
-  sorting,
-  defaultSorting,
-  onSortingChange,
-  manualSorting,
-  selectable = false,
-  isRowSelectable,
-  rowSelection,
-  onRowSelectionChange,
-  pageSize,
-  page,
-  onPageChange,
-  onPageSizeChange,
-  pageResetOnSort,
-  // View.
-  caption,
-  captionHidden = false,
-  pageSizeOptions,
-  pagerLabel,
-  rowIndexOffset = 0,
-  totalRowCount,
-  showRowNumbers = false,
-  getRowTone,
-  getRowToneLabel,
-  onRowClick,
-  activeRowId,
-  loading = false,
-  loadingLabel,
-  emptyMessage,
-  emptyDescription,
-  maxHeight,
-  virtualize = 'auto',
-  estimateRowHeight = DEFAULT_ROW_HEIGHT,
-  tableClassName,
-  cardsBelow,
-  className,
-  ...props
-}: DataTableProps<TData>) {
+export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
+  const state = useDataTable(props);
+  const {
+    columns,
+    selectable = false,
+    caption,
+    captionHidden = false,
+    pageSizeOptions,
+    pagerLabel,
+    rowIndexOffset = 0,
+    totalRowCount,
+    showRowNumbers = false,
+    getRowTone,
+    getRowToneLabel,
+    onRowClick,
+    onRowFocus,
+    activeRowId,
+    loading = false,
+    loadingLabel,
+    emptyMessage,
+    emptyDescription,
+    maxHeight,
+    virtualize = 'auto',
+    estimateRowHeight = DEFAULT_ROW_HEIGHT,
+    tableClassName,
+    cardsBelow,
+    className,
+    ...rest
+  } = props;
+  const rootProps = withoutStateOptions(rest);
   const messages = useUiMessages();
   const captionId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
-  const state = useDataTable({
-    data,
-    columns,
-    getRowId,
-    sortable,
-    sorting,
-    defaultSorting,
-    onSortingChange,
-    manualSorting,
-    selectable,
-    isRowSelectable,
-    rowSelection,
-    onRowSelectionChange,
-    pageSize,
-    page,
-    onPageChange,
-    onPageSizeChange,
-    pageResetOnSort,
-  });
   const { rows, rowCount, paginated } = state;
 
   const virtualized =
@@ -131,15 +101,28 @@ export function DataTable<TData extends RowData>({
     rows.length > 0 &&
     (virtualize === true || (virtualize === 'auto' && rows.length > DATA_TABLE_VIRTUALIZE_THRESHOLD));
   const effectiveMaxHeight = maxHeight ?? (virtualized ? DEFAULT_VIRTUAL_HEIGHT : undefined);
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
   const virtual = useVirtualRows({
     enabled: virtualized,
     count: rows.length,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    getItemKey,
     estimateRowHeight,
     scrollRef,
     headRef,
   });
   const scrollable = useOverflowing(scrollRef, effectiveMaxHeight !== undefined);
+  const interactive = Boolean(onRowClick || onRowFocus);
+  const focus = useRowFocus({
+    rows,
+    enabled: interactive && !loading,
+    activeRowId,
+    onRowClick,
+    onRowFocus,
+    scrollRef,
+    headRef,
+    contained: effectiveMaxHeight !== undefined,
+    virtual: virtualized ? virtual : undefined,
+  });
 
   const columnCount = columns.length + (selectable ? 1 : 0) + (showRowNumbers ? 1 : 0);
   const ariaRowCount =
@@ -165,8 +148,14 @@ export function DataTable<TData extends RowData>({
         showRowNumbers={showRowNumbers}
         tone={tone}
         toneLabel={toneLabel}
+        selected={row.getIsSelected()}
+        canSelect={row.getCanSelect()}
         active={activeRowId !== undefined && activeRowId !== null && activeRowId === row.id}
-        onActivate={onRowClick ? () => onRowClick(row.original, row.id) : undefined}
+        interactive={interactive}
+        tabbable={focus.tabbableId === row.id}
+        onActivate={focus.onActivate}
+        onNavigate={focus.onNavigate}
+        onFocusRow={focus.onFocusRow}
         measureIndex={measure ? indexInRows : undefined}
         measureRef={measure ? virtual.measureElement : undefined}
       />
@@ -232,7 +221,7 @@ export function DataTable<TData extends RowData>({
       data-slot="data-table"
       data-cards-below={cardsBelow}
       className={cn('flex min-w-0 flex-col gap-3', className)}
-      {...props}
+      {...rootProps}
     >
       <div
         ref={scrollRef}
@@ -261,7 +250,11 @@ export function DataTable<TData extends RowData>({
           <thead ref={headRef}>
             <DataTableHeadRow
               columns={columns}
-              state={state}
+              canSort={state.canSort}
+              sortDirection={state.sortDirection}
+              onSort={state.toggleSort}
+              allRowsChecked={state.allRowsChecked}
+              onToggleAll={state.toggleAllRows}
               selectable={selectable}
               showRowNumbers={showRowNumbers}
               sticky={effectiveMaxHeight !== undefined}

@@ -77,6 +77,11 @@ export interface DataTableStateOptions<TData> {
   onSortingChange?: (sorting: DataTableSort | null) => void;
   /** The parent sorts (e.g. on the server): rows are shown in the order given. */
   manualSorting?: boolean;
+  /**
+   * Called with every row in display order (sorted, across pages) after the first render and each
+   * time that order or the rows change, e.g. to select the first row shown. Sorting stays here.
+   */
+  onRowsChange?: (rows: TData[]) => void;
 
   /** Adds a checkbox column with a select-all header. */
   selectable?: boolean;
@@ -130,8 +135,17 @@ export interface DataTableViewOptions<TData> {
   getRowTone?: (row: TData) => DataTableRowTone | undefined;
   /** Spoken hint of a highlighted row. Defaults to the messages' `tableRowDanger` / `tableRowWarning`. */
   getRowToneLabel?: (row: TData, tone: DataTableRowTone) => string;
-  /** Called when a row is clicked, or activated with Enter/Space when focused. Makes rows focusable. */
+  /**
+   * Called when a row is clicked, or activated with Enter/Space when focused. Makes rows focusable:
+   * one row is in the tab order (the last focused or the active one, else the first) and
+   * ArrowUp/ArrowDown/Home/End move the focus between rows, scrolling a virtualised body to the row.
+   */
   onRowClick?: (row: TData, rowId: string) => void;
+  /**
+   * Called when a row receives the focus (arrow keys, Home/End, Tab or a click). Give it the same
+   * handler as `onRowClick` for a selection that follows the focus. Makes rows focusable too.
+   */
+  onRowFocus?: (row: TData, rowId: string) => void;
   /** Id of the row to mark as current (`aria-current`), e.g. the report shown beside the table. */
   activeRowId?: string | null;
 

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DataTableColumn, DataTableStateOptions } from './data-table.types';
-import { useDataTable } from './use-data-table';
+import { useDataTable, withoutStateOptions } from './use-data-table';
 
 interface Visit {
   id: string;
@@ -75,6 +75,48 @@ describe('useDataTable › sorting', () => {
   it('a column with sortable: false does not sort', () => {
     const { result } = setup({ columns: [{ id: 'name', header: 'Nombre', sortable: false }] });
     expect(result.current.canSort('name')).toBe(false);
+  });
+});
+
+describe('useDataTable › onRowsChange (the display order, for the parent)', () => {
+  it('hears the given order first, then each new sort, but not a render that changes nothing', () => {
+    const onRowsChange = vi.fn();
+    const { result, rerender } = setup({ onRowsChange });
+    expect(onRowsChange).toHaveBeenCalledTimes(1);
+    expect(onRowsChange.mock.lastCall?.[0].map((row: Visit) => row.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    act(() => result.current.toggleSort('name'));
+    expect(onRowsChange).toHaveBeenCalledTimes(2);
+    expect(onRowsChange.mock.lastCall?.[0].map((row: Visit) => row.id)).toEqual(['b', 'c', 'd', 'e', 'a']);
+    rerender({ onRowsChange });
+    expect(onRowsChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('with client pagination › hears every page, in order', () => {
+    const onRowsChange = vi.fn();
+    setup({ onRowsChange, pageSize: 2 });
+    expect(onRowsChange.mock.lastCall?.[0]).toHaveLength(5);
+  });
+
+  it('new data › hears the new rows', () => {
+    const onRowsChange = vi.fn();
+    const { rerender } = setup({ onRowsChange });
+    rerender({ onRowsChange, data: visits.slice(0, 2) });
+    expect(onRowsChange.mock.lastCall?.[0].map((row: Visit) => row.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('withoutStateOptions', () => {
+  it("keeps only the props that are not the hook's options (DataTable's root attributes and view)", () => {
+    const rest = withoutStateOptions({
+      data: visits,
+      columns,
+      sortable: true,
+      onRowsChange: () => undefined,
+      id: 'tabla',
+      'aria-describedby': 'nota',
+      caption: 'Visitas',
+    });
+    expect(Object.keys(rest)).toEqual(['id', 'aria-describedby', 'caption']);
   });
 });
 

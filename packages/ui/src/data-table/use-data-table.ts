@@ -14,7 +14,7 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CheckedState } from '../checkbox/checkbox';
 import { compareCellValues, isEmptyValue, readCellValue } from './cell-values';
 import type { DataTableRowSelection, DataTableSort, DataTableStateOptions } from './data-table.types';
@@ -38,6 +38,8 @@ export interface DataTableState<TData extends RowData> {
   rows: DataTableRow<TData>[];
   /** Rows across every page (after sorting), for the pager and `aria-rowcount`. */
   rowCount: number;
+  /** Every row in display order (sorted, across pages); the same array until the order or the rows change. */
+  allRows: DataTableRow<TData>[];
 
   /** Current sort (`null` when unsorted). */
   sorting: DataTableSort | null;
@@ -71,6 +73,42 @@ function resolveUpdater<T>(updater: Updater<T>, previous: T): T {
 }
 
 /**
+ * Every state option of `useDataTable`, once: DataTable hands these to the hook and the rest of its
+ * props to the view and the root element. The type checks that no option is missing.
+ */
+const STATE_OPTION_KEYS = {
+  data: true,
+  columns: true,
+  getRowId: true,
+  sortable: true,
+  sorting: true,
+  defaultSorting: true,
+  onSortingChange: true,
+  manualSorting: true,
+  onRowsChange: true,
+  selectable: true,
+  isRowSelectable: true,
+  rowSelection: true,
+  onRowSelectionChange: true,
+  pageSize: true,
+  page: true,
+  onPageChange: true,
+  onPageSizeChange: true,
+  pageResetOnSort: true,
+} as const satisfies Record<keyof DataTableStateOptions<unknown>, true>;
+
+/** The props that are not state options of `useDataTable` (DataTable gives them to its root). */
+export function withoutStateOptions<T extends object>(
+  props: T,
+): Omit<T, keyof DataTableStateOptions<unknown>> {
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(props)) {
+    if (!Object.hasOwn(STATE_OPTION_KEYS, key)) rest[key] = value;
+  }
+  return rest as Omit<T, keyof DataTableStateOptions<unknown>>;
+}
+
+/**
  * The headless core of DataTable on TanStack Table v9: sorting (client, or manual for the server),
  * row selection and client pagination. Each slice is controlled by its option when given, else
  * kept here. Render its `rows` however you like; DataTable is one rendering of it.
@@ -84,6 +122,7 @@ export function useDataTable<TData extends RowData>({
   defaultSorting = null,
   onSortingChange,
   manualSorting = false,
+  onRowsChange,
   selectable = false,
   isRowSelectable,
   rowSelection: rowSelectionProp,
@@ -199,11 +238,31 @@ export function useDataTable<TData extends RowData>({
     },
   });
 
-  const rows = paginated ? table.getRowModel().rows : table.getPrePaginatedRowModel().rows;
-  const rowCount = paginated ? table.getPrePaginatedRowModel().rows.length : rows.length;
+  const allRows = table.getPrePaginatedRowModel().rows;
+  const rows = paginated ? table.getRowModel().rows : allRows;
+  const rowCount = allRows.length;
 
-  const sortDirection = (columnId: string) =>
-    sorting && sorting.id === columnId ? (sorting.desc ? 'desc' : 'asc') : false;
+  // The parent hears the display order (e.g. to select the first row shown) each time it changes.
+  const onRowsChangeRef = useRef(onRowsChange);
+  onRowsChangeRef.current = onRowsChange;
+  useEffect(() => {
+    onRowsChangeRef.current?.(allRows.map((row) => row.original));
+  }, [allRows]);
+
+  const sortDirection = useCallback(
+    (columnId: string) => (sorting && sorting.id === columnId ? (sorting.desc ? 'desc' : 'asc') : false),
+    [sorting],
+  );
+  const sortableIds = useMemo(
+    () => new Set(columnDefs.filter((def) => def.enableSorting).map((def) => def.id)),
+    [columnDefs],
+  );
+  const canSort = useCallback((columnId: string) => sortableIds.has(columnId), [sortableIds]);
+  const toggleSort = useCallback(
+    (columnId: string) => table.getColumn(columnId)?.toggleSorting(sortDirection(columnId) === 'asc', false),
+    [table, sortDirection],
+  );
+  const toggleAllRows = useCallback((selected: boolean) => table.toggleAllRowsSelected(selected), [table]);
 
   let allRowsChecked: CheckedState = false;
   if (selectable) {
@@ -214,11 +273,11 @@ export function useDataTable<TData extends RowData>({
   return {
     rows,
     rowCount,
+    allRows,
     sorting,
-    canSort: (columnId) => Boolean(table.getColumn(columnId)?.getCanSort()),
+    canSort,
     sortDirection,
-    toggleSort: (columnId) =>
-      table.getColumn(columnId)?.toggleSorting(sortDirection(columnId) === 'asc', false),
+    toggleSort,
     paginated,
     page: pageIndex + 1,
     pageSize,
@@ -229,6 +288,6 @@ export function useDataTable<TData extends RowData>({
       onPageSizeChange?.(size);
     },
     allRowsChecked,
-    toggleAllRows: (selected) => table.toggleAllRowsSelected(selected),
+    toggleAllRows,
   };
 }

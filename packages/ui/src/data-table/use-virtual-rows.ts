@@ -29,6 +29,8 @@ export interface VirtualRows {
   paddingBottom: number;
   /** Ref of each rendered row, so that its real height is measured. */
   measureElement: Virtualizer<HTMLElement, Element>['measureElement'];
+  /** Scrolls the least needed to show the row at an index below the sticky header. */
+  scrollToIndex: (index: number) => void;
 }
 
 /** Only the rows in view (plus a few), for bodies of thousands of rows. */
@@ -52,6 +54,8 @@ export function useVirtualRows({
     estimateSize: () => estimateRowHeight,
     overscan: 8,
     scrollMargin: headerHeight,
+    // Rows scrolled to stop below the sticky header, not under it.
+    scrollPaddingStart: headerHeight,
     getItemKey,
     enabled,
   });
@@ -63,6 +67,7 @@ export function useVirtualRows({
     paddingTop: first ? Math.max(0, first.start - headerHeight) : 0,
     paddingBottom: last ? Math.max(0, virtualizer.getTotalSize() - (last.end - headerHeight)) : 0,
     measureElement: virtualizer.measureElement,
+    scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
   };
 }
 
