@@ -241,10 +241,24 @@ async function main() {
     await dialog.getByRole('button', { name: 'Confirmar Carga' }).waitFor({ timeout: 600_000 });
     const processMs = performance.now() - start;
     const unassigned = await dialog.locator('[data-tone="danger"]').count();
+    // The rows in the DOM are a virtualised window: the whole count is in the 'Visitadores sin asignar' banner.
+    const banner = dialog.getByText(/folios no tienen visitador/);
+    const unassignedTotal =
+      (await banner.count()) > 0
+        ? Number(((await banner.first().textContent()) ?? '').split('folios')[0].replace(/\D/g, '')) || 1
+        : unassigned;
     const processLongest = await longestSince();
     console.info(
-      `procesar (process_carga en lotes → paso 3): ${fmt(processMs)}; filas sin asignar visibles: ${unassigned}; tarea más larga: ${fmt(processLongest)}`,
+      `procesar (process_carga en lotes → paso 3): ${fmt(processMs)}; folios sin asignar: ${unassignedTotal}; tarea más larga: ${fmt(processLongest)}`,
     );
+    if (unassignedTotal > 0) {
+      // 'Confirmar Carga' refuses while any folio lacks a visitor: waiting for 'Carga guardada' would only time out.
+      throw new Error(
+        `${unassignedTotal.toLocaleString('es-MX')} folios quedaron sin visitador tras process_carga, así que ` +
+          `'Confirmar Carga' no puede guardar. Los estados del archivo (${states.join(', ') || STATES_FALLBACK.join(', ')}) ` +
+          'necesitan visitadores activos en la base (GET /cargas/active_visitors); revisa los datos sembrados o BENCH_FILE.',
+      );
+    }
 
     await page.evaluate(() => {
       window.__longtasks = [];
@@ -252,7 +266,12 @@ async function main() {
     start = performance.now();
     await dialog.getByRole('button', { name: 'Confirmar Carga' }).click();
     const toast = page.getByText(/^Carga guardada/);
-    await toast.waitFor({ timeout: 900_000 });
+    // Saving 100,000 folios takes a while; a refusal shows at once in the wizard's banner instead.
+    const refused = dialog.getByText(/^Error(: Todas las filas| al guardar la carga)/);
+    await toast.or(refused).first().waitFor({ timeout: 900_000 });
+    if ((await refused.count()) > 0) {
+      throw new Error(`guardar: el asistente respondió "${await refused.first().textContent()}"`);
+    }
     const saveMs = performance.now() - start;
     const saveLongest = await longestSince();
     console.info(

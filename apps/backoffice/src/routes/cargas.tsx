@@ -1,6 +1,11 @@
 import { type ActiveAssignmentsQuery, STAFF_ROLES } from '@socio/contracts';
 import { useSession } from '@socio/features/auth';
-import { CargasScreen, cargasQueryToSearch, parseCargasQuery } from '@socio/features/cargas';
+import {
+  CargasScreen,
+  cargasQueryToSearch,
+  parseCargasQuery,
+  type QueryChangeOptions,
+} from '@socio/features/cargas';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -14,7 +19,9 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = parseCargasQuery(searchParams);
   const onQueryChange = useCallback(
-    (next: ActiveAssignmentsQuery) => setSearchParams(cargasQueryToSearch(next)),
+    // A correction (a page past the end) replaces the entry: Back must not land on ?page=99 again.
+    (next: ActiveAssignmentsQuery, options?: QueryChangeOptions) =>
+      setSearchParams(cargasQueryToSearch(next), { replace: options?.replace ?? false }),
     [setSearchParams],
   );
   const staff = user !== null && STAFF_ROLES.includes(user.rol);

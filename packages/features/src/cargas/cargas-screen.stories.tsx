@@ -238,15 +238,90 @@ export const PageSize20 = pageSizeStory(20, 20);
 export const PageSize50 = pageSizeStory(50, 50);
 export const PageSize100 = pageSizeStory(100, 57);
 
-/** A shared link past the end (?page=99) lands on the last page that exists. */
+/**
+ * A shared link past the end (?page=99) lands on the last page that exists. The correction replaces
+ * the history entry (Back must not land on ?page=99 and bounce forward again); a person's own page
+ * change adds one (Paging: called without options).
+ */
 export const PagePastTheEnd: Story = {
   args: { query: { page: 99, page_size: 10, sort_by: 'fecha_asignacion', sort_order: 'desc' } },
   decorators: [withCargas(createFakeCargasPort())],
   play: async ({ canvas, args }) => {
     await waitFor(() =>
-      expect(args.onQueryChange).toHaveBeenLastCalledWith(expect.objectContaining({ page: 6 })),
+      expect(args.onQueryChange).toHaveBeenLastCalledWith(expect.objectContaining({ page: 6 }), {
+        replace: true,
+      }),
     );
+    await expect(args.onQueryChange).toHaveBeenCalledTimes(1);
     await waitFor(async () => expect(await bodyRows(canvas)).toHaveLength(7));
+  },
+};
+
+/**
+ * The port answers page `late` only when `release` is called, and regardless of its abort signal (a
+ * server that answers anyway, or an answer already on its way); every other page answers at once.
+ */
+function latePagePort(late: number) {
+  const port = createFakeCargasPort();
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const signals: AbortSignal[] = [];
+  const cargas: CargasPort = {
+    ...port,
+    activeAssignments: async (q, o) => {
+      if (q.page !== late) return port.activeAssignments(q, o);
+      if (o?.signal) signals.push(o.signal);
+      const answer = await port.activeAssignments(q);
+      await gate;
+      return answer;
+    },
+  };
+  return { cargas, release: () => release(), signals };
+}
+
+const late2 = latePagePort(2);
+
+/**
+ * A stale answer never lands: page 2 is asked for, then page 3 before page 2 answers; page 3 shows,
+ * then page 2's answer arrives (its request was aborted, and the answer is ignored): still page 3.
+ */
+export const StaleResponseIgnored: Story = {
+  decorators: [withCargas(late2.cargas)],
+  play: async ({ canvas, args }) => {
+    await loaded(canvas);
+    const nav = pager(canvas);
+    await userEvent.click(within(nav).getByRole('button', { name: /Siguiente/ }));
+    await expect(args.onQueryChange).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }));
+    await userEvent.click(within(nav).getByRole('button', { name: 'Página 3' }));
+    await expect(args.onQueryChange).toHaveBeenLastCalledWith(expect.objectContaining({ page: 3 }));
+    await waitFor(async () => expect((await shownIds(canvas))[0]).toBe('37'));
+    await expect(nav).toHaveTextContent('Mostrando 21 a 30 de 57 resultados');
+    await expect(late2.signals.at(-1)?.aborted).toBe(true);
+
+    late2.release();
+    // Give page 2's answer every chance to land (several frames), then check nothing moved.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await expect(await shownIds(canvas)).toEqual([
+      '37',
+      '36',
+      '35',
+      '34',
+      '33',
+      '32',
+      '31',
+      '30',
+      '29',
+      '28',
+    ]);
+    const [first] = await bodyRows(canvas);
+    await expect(first?.querySelector('td')).toHaveTextContent('21');
+    await expect(nav).toHaveTextContent('Mostrando 21 a 30 de 57 resultados');
+    await expect(within(nav).getByRole('button', { name: 'Página 3' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   },
 };
 
@@ -420,6 +495,30 @@ export const Schedule: Story = {
     await expect(await screen.findByText('Asignación 57 agendada')).toBeVisible();
     await waitFor(async () => expect(await rowOf(canvas, 57)).toHaveTextContent('agendada'));
     await waitFor(() => expect(statValue(canvas, 'Agendadas')).toBe('17'));
+  },
+};
+
+/**
+ * Row menu and confirmation, keyboard only: Enter opens the menu, the arrows reach 'Cancelar
+ * asignación', Enter asks; Tab reaches the confirm button and Enter cancels.
+ */
+export const CancelByKeyboard: Story = {
+  decorators: [withCargas(createFakeCargasPort())],
+  play: async ({ canvas }) => {
+    await loaded(canvas);
+    const menu = await openRowMenu(canvas, 53);
+    await expect(within(menu).getByRole('menuitem', { name: 'Agendar' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    await expect(within(menu).getByRole('menuitem', { name: 'Cancelar asignación' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar asignación' });
+    const confirm = within(dialog).getByRole('button', { name: 'Cancelar asignación' });
+    for (let i = 0; i < 5 && document.activeElement !== confirm; i += 1) await userEvent.tab();
+    await expect(confirm).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(await screen.findByText('Asignación 53 cancelada')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(async () => expect(await rowOf(canvas, 53)).toHaveTextContent('cancelada'));
   },
 };
 

@@ -39,11 +39,20 @@ import {
   useReassign,
 } from './use-cargas';
 
+export interface QueryChangeOptions {
+  /** Replace the current history entry (a correction) instead of adding one. */
+  replace?: boolean;
+}
+
 export interface CargasScreenProps {
   /** Page, size and sort of the list (the app keeps them in the URL). */
   query: ActiveAssignmentsQuery;
-  /** Asked for a new page, size or sort (the app writes it to the URL). */
-  onQueryChange: (query: ActiveAssignmentsQuery) => void;
+  /**
+   * Asked for a new page, size or sort (the app writes it to the URL). `replace` marks a correction
+   * the person did not ask for (a page past the end): it replaces the history entry instead of
+   * adding one, so Back does not land on the bad address and bounce forward again.
+   */
+  onQueryChange: (query: ActiveAssignmentsQuery, options?: QueryChangeOptions) => void;
   /** Staff run cargas; a Visitador sees their own rows, no 'Nueva Carga' buttons, and only schedules and completes. */
   viewer: CargasViewer;
 }
@@ -117,7 +126,7 @@ export function CargasScreen({ query, onQueryChange, viewer }: CargasScreenProps
   useEffect(() => {
     if (!data || list.isPlaceholderData) return;
     const last = clampedPage(query, data.total);
-    if (last !== null) onQueryChange(withPage(query, last));
+    if (last !== null) onQueryChange(withPage(query, last), { replace: true });
   }, [data, list.isPlaceholderData, query, onQueryChange]);
 
   let listError: string | null = null;

@@ -14,10 +14,10 @@ import {
   OPEN_ESTATUS,
 } from '@socio/contracts';
 
-/** Spec §9: the 'Por página' choices of the list. */
+/** The 'Por página' choices of the list. */
 export const CARGAS_PAGE_SIZES = [10, 20, 50, 100] as const;
 
-/** Page 1, 10 rows, fecha_asignacion descending (spec §7 defaults). */
+/** Page 1, 10 rows, fecha_asignacion descending (the API's defaults). */
 export const DEFAULT_CARGAS_QUERY: ActiveAssignmentsQuery = activeAssignmentsQuerySchema.parse({});
 
 /** What a query string looks like to the parser: `URLSearchParams` or a plain record. */

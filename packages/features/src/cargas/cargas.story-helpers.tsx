@@ -78,8 +78,8 @@ export function ControlledCargasScreen({
     <CargasScreen
       query={query}
       viewer={viewer}
-      onQueryChange={(next) => {
-        onQueryChange?.(next);
+      onQueryChange={(next, ...options) => {
+        onQueryChange?.(next, ...options);
         setQuery(next);
       }}
     />
@@ -102,4 +102,27 @@ export async function bodyRows(canvas: Canvas) {
 export async function shownIds(canvas: Canvas) {
   const rows = await bodyRows(canvas);
   return rows.map((row) => row.querySelectorAll('td')[1]?.textContent ?? '');
+}
+
+/** Presses keys in user-event's syntax (`'TEC{Tab}'`, `'{Enter}'`). */
+export type PressKeys = (keys: string) => Promise<void>;
+
+/**
+ * Real key presses: trusted events from the browser driver when the story runs as a Vitest browser
+ * test. user-event's synthetic keys cannot do what only the browser does with a key (a native
+ * `<select>` choosing an option as the person types its first letters), so a keyboard-only story
+ * needs these. Outside Vitest (the Storybook UI) there are none: such a story is tagged `!dev`.
+ */
+export async function realKeyboard(): Promise<PressKeys> {
+  if (!('__vitest_browser_runner__' in globalThis)) {
+    throw new Error('Esta historia usa teclas reales: solo corre como prueba de Vitest en el navegador');
+  }
+  const { userEvent } = await import('vitest/browser');
+  return (keys) => userEvent.keyboard(keys);
+}
+
+/** Presses Tab (with `press`) until `target` has the focus; fails after `max` presses. */
+export async function tabTo(press: PressKeys, target: HTMLElement, max = 40) {
+  for (let i = 0; i < max && document.activeElement !== target; i += 1) await press('{Tab}');
+  if (document.activeElement !== target) throw new Error(`Tab no llegó a ${target.outerHTML.slice(0, 80)}`);
 }

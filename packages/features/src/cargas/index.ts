@@ -18,7 +18,7 @@ export {
   withSort,
 } from './cargas.model';
 export type { CargasCallOptions, CargasPort } from './cargas.port';
-export { CargasScreen, type CargasScreenProps } from './cargas-screen';
+export { CargasScreen, type CargasScreenProps, type QueryChangeOptions } from './cargas-screen';
 export {
   CancelAssignmentDialog,
   type CancelAssignmentDialogProps,
@@ -33,6 +33,7 @@ export {
   type ManualFieldType,
   type ManualFormDefinition,
   type ManualFormValues,
+  type ManualSchemaOptions,
   manualFormSchema,
   manualSaveErrorMessage,
   OTHER_LOAD_FORM,

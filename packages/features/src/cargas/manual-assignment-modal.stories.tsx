@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ApiError, NetworkError } from '../errors';
 import { createFakeCargasPort, demoVisitors, pending } from '../testing';
-import { clearToasts, spied, withCargas } from './cargas.story-helpers';
+import { clearToasts, realKeyboard, spied, tabTo, withCargas } from './cargas.story-helpers';
 import { OTHER_LOAD_FORM } from './manual-assignment';
 import { ManualAssignmentModal } from './manual-assignment-modal';
 
@@ -175,7 +175,7 @@ export const PickVisitor: Story = {
 
 const savePort = spied(createFakeCargasPort());
 
-/** The whole form by keyboard; the payload of spec §3; success closes with a toast. */
+/** The whole form by keyboard; the whole manual payload; success closes with a toast. */
 export const Created: Story = {
   decorators: [withCargas(savePort)],
   play: async ({ args }) => {
@@ -272,6 +272,122 @@ export const NetworkFailure: Story = {
     await userEvent.click(within(modal).getByRole('button', { name: 'Crear Asignación' }));
     await expect(await within(modal).findByRole('alert')).toHaveTextContent(
       'Error al guardar la asignación. Por favor intente nuevamente.',
+    );
+  },
+};
+
+const keyboardPort = spied(createFakeCargasPort());
+
+/**
+ * Keyboard only, with real key presses (no pointer, no programmatic focus): the load type and the
+ * estado chosen by typing on the closed selects, Tab from field to field, the visitor list opened
+ * with Enter and walked with the arrows, Enter to choose, Tab to 'Crear Asignación' and Enter.
+ * Real keys exist only in the Vitest browser run, so the story is left out of the Storybook UI.
+ */
+export const KeyboardOnly: Story = {
+  tags: ['!dev'],
+  decorators: [withCargas(keyboardPort)],
+  play: async ({ args }) => {
+    const press = await realKeyboard();
+    const modal = await dialog();
+    const type = field(modal, 'Tipo de carga');
+    await expect(type).toHaveFocus();
+    await press('TEC');
+    await expect(type).toHaveValue('TEC_MTY');
+
+    await press('{Tab}');
+    await expect(field(modal, 'Folio')).toHaveFocus();
+    await press('TEC-900002{Tab}Ana Ruiz{Tab}Monterrey{Tab}ana@tec.mx{Tab}');
+    await press('Av. Garza Sada 2501{Tab}Tecnologico{Tab}Monterrey{Tab}');
+    const estado = field(modal, 'Estado');
+    await expect(estado).toHaveFocus();
+    await waitFor(() => expect(within(estado).getAllByRole('option').length).toBeGreaterThan(30));
+    await press('Nuevo');
+    await expect(estado).toHaveValue('Nuevo León');
+    await press('{Tab}64849{Tab}8112345678');
+    await expect(field(modal, 'Teléfono 1')).toHaveValue('8112345678');
+
+    // Past the optional fields (the date input takes a Tab per segment) to the visitor picker.
+    const picker = within(modal).getByRole('button', { name: 'Seleccionar Visitador' });
+    await tabTo(press, picker);
+    await press('{Enter}');
+    const list = await within(modal).findByRole('list', { name: 'Visitadores activos' });
+    await expect(picker).toHaveAttribute('aria-expanded', 'true');
+    await press('{ArrowDown}');
+    await expect(within(list).getByRole('button', { name: /Juan Pérez López/ })).toHaveFocus();
+    await press('{ArrowDown}{ArrowDown}');
+    await expect(within(list).getByRole('button', { name: /Carlos Ramírez Soto/ })).toHaveFocus();
+    await press('{End}');
+    await expect(within(list).getByRole('button', { name: /Valeria Ortiz Navarro/ })).toHaveFocus();
+    await press('{Home}{ArrowDown}{ArrowUp}{ArrowDown}');
+    await expect(within(list).getByRole('button', { name: /María Hernández Cruz/ })).toHaveFocus();
+    await press('{Enter}');
+    // The list closes; the focus stays in the form, on the chosen visitor's 'Cambiar'.
+    await expect(await within(modal).findByRole('button', { name: 'Cambiar' })).toHaveFocus();
+    await expect(within(modal).getByText('María Hernández Cruz')).toBeVisible();
+
+    await tabTo(press, within(modal).getByRole('button', { name: 'Crear Asignación' }));
+    await press('{Enter}');
+    await expect(await screen.findByText('Asignación creada exitosamente (ID 58)')).toBeVisible();
+    await expect(keyboardPort.saveManual).toHaveBeenCalledTimes(1);
+    await expect(keyboardPort.saveManual).toHaveBeenCalledWith(
+      expect.objectContaining({
+        loadType: 'TEC_MTY',
+        visitor_id: 5,
+        state_visitor: 'Nuevo León',
+        visitor_name: 'María Hernández Cruz',
+        producto: 'TEC DE MTY',
+        folio: 'TEC-900002',
+        id_folio: 'TEC-900002',
+        nombre_alumno: 'Ana Ruiz',
+        campus_ingreso: 'Monterrey',
+        correo_alumno: 'ana@tec.mx',
+        estado: 'Nuevo León',
+        state_of_folio: 'Nuevo León',
+        codigo_postal: '64849',
+        tel1: '8112345678',
+        address_complete_folio: 'Av. Garza Sada 2501, Tecnologico, Monterrey, Nuevo León, CP 64849',
+        dia_agendo_crm: '',
+      }),
+    );
+    await waitFor(() => expect(args.onOpenChange).toHaveBeenCalledWith(false));
+  },
+};
+
+const emailPort = spied(createFakeCargasPort());
+
+/**
+ * The form is noValidate (every error shows the same way), yet the browser's own e-mail check (the
+ * input type) still runs: a malformed address says 'Correo electrónico no válido' in the
+ * field, takes the focus and blocks the save; fixing it clears the error.
+ */
+export const InvalidEmail: Story = {
+  decorators: [withCargas(emailPort)],
+  play: async () => {
+    const modal = await dialog();
+    await userEvent.selectOptions(field(modal, 'Tipo de carga'), 'TEC_MTY');
+    await userEvent.type(field(modal, 'Folio'), 'TEC-900003');
+    await userEvent.type(field(modal, 'Nombre del alumno'), 'Ana Ruiz');
+    await userEvent.type(field(modal, 'Campus de ingreso'), 'Monterrey');
+    await userEvent.type(field(modal, 'Correo del alumno'), 'ana@');
+    await userEvent.type(field(modal, 'Teléfono 1'), '8112345678');
+    await userEvent.type(field(modal, 'Correo de la madre'), 'rosa');
+    await pickVisitor(modal, /Juan Pérez López/);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Crear Asignación' }));
+    await waitFor(() => expect(within(modal).getAllByText('Correo electrónico no válido')).toHaveLength(2));
+    const correo = field(modal, 'Correo del alumno');
+    await expect(correo).toHaveFocus();
+    await expect(correo).toHaveAttribute('aria-invalid', 'true');
+    await expect(correo).toHaveAccessibleDescription(expect.stringContaining('Correo electrónico no válido'));
+    await expect(emailPort.saveManual).not.toHaveBeenCalled();
+
+    await userEvent.type(correo, 'tec.mx');
+    await waitFor(() => expect(within(modal).getAllByText('Correo electrónico no válido')).toHaveLength(1));
+    await userEvent.clear(field(modal, 'Correo de la madre'));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Crear Asignación' }));
+    await expect(await screen.findByText('Asignación creada exitosamente (ID 58)')).toBeVisible();
+    await expect(emailPort.saveManual).toHaveBeenCalledWith(
+      expect.objectContaining({ correo_alumno: 'ana@tec.mx', correo_madre: '' }),
     );
   },
 };

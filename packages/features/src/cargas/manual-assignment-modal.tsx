@@ -13,7 +13,7 @@ import {
   TextField,
   toast,
 } from '@socio/ui';
-import { type RefObject, useId, useMemo, useState } from 'react';
+import { type RefObject, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import {
   emptyManualValues,
@@ -100,7 +100,18 @@ export interface ManualAssignmentFormProps {
  */
 export function ManualAssignmentForm({ id, forms, onSaved }: ManualAssignmentFormProps) {
   const types = Object.keys(forms);
-  const schema = useMemo(() => manualFormSchema((type) => forms[type]), [forms]);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The browser's e-mail check (the form is noValidate so every error shows the same way).
+  const schema = useMemo(
+    () =>
+      manualFormSchema((type) => forms[type], {
+        emailMismatch: (name) => {
+          const input = formRef.current?.elements.namedItem(`fields.${name}`);
+          return input instanceof HTMLInputElement && input.validity.typeMismatch;
+        },
+      }),
+    [forms],
+  );
   const defaults = useMemo(() => emptyManualValues('', Object.values(forms)), [forms]);
   const form = useForm<ManualFormValues>({
     resolver: zodResolver(schema),
@@ -153,7 +164,14 @@ export function ManualAssignmentForm({ id, forms, onSaved }: ManualAssignmentFor
   );
 
   return (
-    <form id={id} noValidate onSubmit={submit} className="grid gap-4" aria-busy={save.isPending || undefined}>
+    <form
+      ref={formRef}
+      id={id}
+      noValidate
+      onSubmit={submit}
+      className="grid gap-4"
+      aria-busy={save.isPending || undefined}
+    >
       {serverError ? <Banner tone="error" message={serverError} /> : null}
       <p className="text-ink-muted text-sm">{m.requiredNote}</p>
       <NativeSelect

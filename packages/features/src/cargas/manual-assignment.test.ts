@@ -93,6 +93,36 @@ describe('manualFormSchema', () => {
     ).toEqual({});
   });
 
+  it("an e-mail the browser's input type refuses: 'Correo electrónico no válido' (and only then)", () => {
+    const refused = new Set(['correo_alumno', 'correo_madre']);
+    const browserChecked = manualFormSchema((type) => MANUAL_FORMS[type as 'TEC_MTY'], {
+      emailMismatch: (name) => refused.has(name),
+    });
+    const check = (fields: Record<string, string>) => {
+      const result = browserChecked.safeParse({ loadType: 'TEC_MTY', visitorId: '14', fields });
+      return result.success
+        ? {}
+        : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+    };
+    // correo_madre is empty: nothing to check, whatever the browser says.
+    expect(check({ ...tecValues, correo_alumno: 'ana@', correo_madre: '' })).toEqual({
+      'fields.correo_alumno': 'Correo electrónico no válido',
+    });
+    expect(check({ ...tecValues, correo_alumno: 'ana@', correo_madre: 'rosa' })).toEqual({
+      'fields.correo_alumno': 'Correo electrónico no válido',
+      'fields.correo_madre': 'Correo electrónico no válido',
+    });
+    // An empty required e-mail says 'Campo requerido', not the format message.
+    expect(check({ ...tecValues, correo_alumno: ' ' })).toEqual({
+      'fields.correo_alumno': 'Campo requerido',
+    });
+    // Only e-mail fields are asked about.
+    refused.add('folio');
+    expect(check(tecValues)).toEqual({
+      'fields.correo_alumno': 'Correo electrónico no válido',
+    });
+  });
+
   it('the other type: its four messages; calle, ciudad and CP marked but not checked', () => {
     const values = { ...emptyManualValues('OTRO', [OTHER_LOAD_FORM]), visitorId: '14' };
     expect(issues(values)).toEqual({

@@ -1,6 +1,6 @@
 /**
  * The manual assignment form as data: one definition per load type (fields with name, label, type,
- * required, placeholder, options), the validation built from it (spec §5) and the payload (spec §3).
+ * required, placeholder, options), the validation built from it and the payload.
  * TEC_MTY is the only load type the selector offers; the other type of the spec is one more entry
  * (`OTHER_LOAD_FORM`), rendered by the same component.
  */
@@ -26,7 +26,7 @@ export interface ManualField {
   type: ManualFieldType;
   /** Shown with '*' (and `aria-required`). */
   required?: boolean;
-  /** Checked on submit (trimmed, not empty) with this message. A field may be marked without being checked (spec §2). */
+  /** Checked on submit (trimmed, not empty) with this message. A field may be marked without being checked. */
   requiredMessage?: string;
   placeholder?: string;
   /** Fixed choices (a select); the `estado` type takes its choices from the catalogue instead. */
@@ -37,7 +37,7 @@ export interface ManualFormDefinition<P = unknown> {
   /** Key of the definition (a load type, or `OTRO` for the type the selector does not offer). */
   type: string;
   fields: readonly ManualField[];
-  /** The request body (spec §3) from the typed values, the chosen visitor and the current date. */
+  /** The request body from the typed values, the chosen visitor and the current date. */
   toPayload(values: ManualFieldValues, visitor: ActiveVisitor, now: Date): P;
 }
 
@@ -159,7 +159,7 @@ export interface OtherManualPayload {
 
 /**
  * The spec's other load type: id_folio, state_of_folio, nombre_alumno and tel1 checked with their own
- * messages; calle, ciudad and codigo_postal marked required but not checked (spec §2, §5).
+ * messages; calle, ciudad and codigo_postal marked required but not checked.
  */
 export const OTHER_LOAD_FORM: ManualFormDefinition<OtherManualPayload> = {
   type: 'OTRO',
@@ -200,7 +200,7 @@ export const OTHER_LOAD_FORM: ManualFormDefinition<OtherManualPayload> = {
   },
 };
 
-/** The form of each load type the selector offers (spec §9: TEC_MTY only). */
+/** The form of each load type the selector offers (TEC_MTY only). */
 export const MANUAL_FORMS: Record<LoadType, ManualFormDefinition<ManualAssignmentRequest>> = {
   TEC_MTY: TEC_MTY_FORM,
 };
@@ -226,12 +226,25 @@ export function emptyManualValues(
   return { loadType, visitorId: '', fields } satisfies ManualFormValues;
 }
 
+export interface ManualSchemaOptions {
+  /**
+   * True when the browser finds the typed value of e-mail field `name` malformed (its input's
+   * `validity.typeMismatch`). The form is `noValidate` so that every error shows the same way; this is
+   * how the browser's own e-mail check still runs, and the only e-mail check there is.
+   */
+  emailMismatch?: (name: string) => boolean;
+}
+
 /**
- * The submit check (spec §5): a load type ('Debe seleccionar un tipo de carga'), a visitor ('Debe
+ * The submit check: a load type ('Debe seleccionar un tipo de carga'), a visitor ('Debe
  * seleccionar un visitador') and each checked field of the chosen type's definition, trimmed and not
- * empty, with its message. No e-mail format check beyond the browser's input type.
+ * empty, with its message. No e-mail format check beyond the browser's input type: a filled e-mail
+ * field the browser refuses ('Correo electrónico no válido') through `emailMismatch`.
  */
-export function manualFormSchema(resolve: (loadType: string) => ManualFormDefinition | undefined) {
+export function manualFormSchema(
+  resolve: (loadType: string) => ManualFormDefinition | undefined,
+  { emailMismatch }: ManualSchemaOptions = {},
+) {
   return z
     .object({
       loadType: z.string(),
@@ -244,8 +257,11 @@ export function manualFormSchema(resolve: (loadType: string) => ManualFormDefini
       if (!values.visitorId)
         ctx.addIssue({ code: 'custom', path: ['visitorId'], message: m.visitorRequired });
       for (const field of definition?.fields ?? []) {
-        if (field.requiredMessage && text(values.fields, field.name) === '') {
+        const empty = text(values.fields, field.name) === '';
+        if (field.requiredMessage && empty) {
           ctx.addIssue({ code: 'custom', path: ['fields', field.name], message: field.requiredMessage });
+        } else if (field.type === 'email' && !empty && emailMismatch?.(field.name)) {
+          ctx.addIssue({ code: 'custom', path: ['fields', field.name], message: m.invalidEmail });
         }
       }
     });
@@ -272,7 +288,7 @@ export function filterVisitors(visitors: readonly ActiveVisitor[], filter: strin
   );
 }
 
-/** Spec §8: the server's detail, else 'Error al guardar la asignación'; a failure without an answer asks to try again. */
+/** The server's detail, else 'Error al guardar la asignación'; a failure without an answer asks to try again. */
 export function manualSaveErrorMessage(error: unknown): string {
   if (isApiError(error)) return error.detailText ?? m.saveError;
   return m.saveErrorRetry;

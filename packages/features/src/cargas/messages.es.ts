@@ -103,11 +103,13 @@ export const cargasMessages = {
   loadTypeRequired: 'Debe seleccionar un tipo de carga',
   visitorRequired: 'Debe seleccionar un visitador',
   required: 'Campo requerido',
+  /** A filled e-mail field the browser's own check (input type email) refuses. */
+  invalidEmail: 'Correo electrónico no válido',
   saved: (id: number) => `Asignación creada exitosamente (ID ${id})`,
   saveError: 'Error al guardar la asignación',
   saveErrorRetry: 'Error al guardar la asignación. Por favor intente nuevamente.',
 
-  /** TEC_MTY form labels (spec §2 field names). */
+  /** TEC_MTY form labels (the field names staff know). */
   fields: {
     folio: 'Folio',
     nombre_alumno: 'Nombre del alumno',
@@ -131,7 +133,7 @@ export const cargasMessages = {
     id_folio: 'ID del folio',
     state_of_folio: 'Estado del folio',
   },
-  /** The other load type's messages (spec §5). */
+  /** The other load type's messages. */
   other: {
     idFolioPlaceholder: 'RES-00010999',
     idFolioRequired: 'El ID del folio es requerido',

@@ -34,7 +34,7 @@ export function useActiveAssignments(query: ActiveAssignmentsQuery, enabled: boo
   });
 }
 
-/** Statistics: a failure is only logged (spec §8); the panel shows '-' instead of figures. */
+/** Statistics: a failure is only logged; the panel shows '-' instead of figures. */
 export function useAssignmentStats(enabled: boolean) {
   const port = usePort('cargas');
   return useQuery({

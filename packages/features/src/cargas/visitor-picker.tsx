@@ -1,7 +1,7 @@
 import type { ActiveVisitor } from '@socio/contracts';
 import { Button, FieldError, SearchInput, Spinner } from '@socio/ui';
 import { MapPin, UserRound } from 'lucide-react';
-import { type Ref, useId, useState } from 'react';
+import { type KeyboardEvent, type Ref, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { filterVisitors } from './manual-assignment';
 import { cargasMessages as m } from './messages.es';
 
@@ -21,9 +21,23 @@ export interface VisitorPickerProps {
   ref?: Ref<HTMLButtonElement>;
 }
 
+/** Hands `node` to a ref of any kind (callback or object). */
+function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
+  if (typeof ref === 'function') ref(node);
+  else if (ref) ref.current = node;
+}
+
+/** Where the focus goes after the next render: into the list, or to the chosen visitor's 'Cambiar'. */
+type PendingFocus = 'list' | 'chosen' | null;
+
 /**
  * 'Seleccionar Visitador' opens a scrollable list (name, id, region; a filter box when long) or
  * 'No hay visitadores disponibles'; the chosen one shows with 'Cambiar' to pick again.
+ *
+ * Keyboard: Enter or Space opens the list; ArrowDown (from the button or the filter box) enters it;
+ * ArrowDown / ArrowUp / Home / End move between visitors; Enter chooses one, and the focus goes to
+ * 'Cambiar' (it would otherwise fall to the page when the list closes). 'Cambiar' reopens the list
+ * with the focus in it.
  */
 export function VisitorPicker({ visitors, loading, value, onChange, error, ref }: VisitorPickerProps) {
   const [open, setOpen] = useState(false);
@@ -31,14 +45,80 @@ export function VisitorPicker({ visitors, loading, value, onChange, error, ref }
   const listId = useId();
   const errorId = useId();
   const legendId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const changeButton = useRef<HTMLButtonElement | null>(null);
+  const pendingFocus = useRef<PendingFocus>(null);
   const chosen = value ? visitors?.find((v) => String(v.id_usuario) === value) : undefined;
   const shown = filterVisitors(visitors ?? [], filter);
 
+  const options = () => [
+    ...(panel.current?.querySelectorAll<HTMLButtonElement>('[data-slot="visitor-option"]') ?? []),
+  ];
+  /** Into the list: the filter box when there is one, else the first visitor. */
+  const enterList = useCallback(() => {
+    const target =
+      panel.current?.querySelector<HTMLElement>('input') ??
+      panel.current?.querySelector<HTMLElement>('[data-slot="visitor-option"]');
+    target?.focus();
+  }, []);
+
+  // The list and 'Cambiar' exist only after the render that follows the key or click.
+  useEffect(() => {
+    if (pendingFocus.current === 'chosen' && chosen) {
+      pendingFocus.current = null;
+      changeButton.current?.focus();
+    } else if (pendingFocus.current === 'list' && open && !loading) {
+      pendingFocus.current = null;
+      enterList();
+    }
+  });
+
   const pick = (visitor: ActiveVisitor) => {
+    pendingFocus.current = 'chosen';
     onChange(String(visitor.id_usuario));
     setOpen(false);
     setFilter('');
   };
+
+  const onToggleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    if (open) enterList();
+    else {
+      pendingFocus.current = 'list';
+      setOpen(true);
+    }
+  };
+
+  const onFilterKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowDown' || !(event.target instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    options()[0]?.focus();
+  };
+
+  const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const all = options();
+    const at = all.indexOf(event.target as HTMLButtonElement);
+    if (at < 0) return;
+    const to: Record<string, number> = {
+      ArrowDown: Math.min(at + 1, all.length - 1),
+      ArrowUp: Math.max(at - 1, 0),
+      Home: 0,
+      End: all.length - 1,
+    };
+    const next = to[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    all[next]?.focus();
+  };
+
+  const setChangeButton = useCallback(
+    (node: HTMLButtonElement | null) => {
+      changeButton.current = node;
+      assignRef(ref, node);
+    },
+    [ref],
+  );
 
   return (
     <fieldset
@@ -66,10 +146,11 @@ export function VisitorPicker({ visitors, loading, value, onChange, error, ref }
             </span>
           </div>
           <Button
-            ref={ref}
+            ref={setChangeButton}
             variant="outline"
             size="sm"
             onClick={() => {
+              pendingFocus.current = 'list';
               onChange('');
               setOpen(true);
             }}
@@ -87,12 +168,14 @@ export function VisitorPicker({ visitors, loading, value, onChange, error, ref }
             aria-controls={open ? listId : undefined}
             aria-describedby={error ? errorId : undefined}
             onClick={() => setOpen((was) => !was)}
+            onKeyDown={onToggleKeyDown}
           >
             <UserRound aria-hidden="true" />
             {m.selectVisitor}
           </Button>
           {open ? (
-            <div id={listId} className="grid gap-2">
+            // biome-ignore lint/a11y/noStaticElementInteractions: ArrowDown from the filter box into the list (the box and the visitors are the controls).
+            <div ref={panel} id={listId} className="grid gap-2" onKeyDown={onFilterKeyDown}>
               {loading ? (
                 <Spinner label={m.loadingVisitors} />
               ) : !visitors || visitors.length === 0 ? (
@@ -112,6 +195,7 @@ export function VisitorPicker({ visitors, loading, value, onChange, error, ref }
                   ) : (
                     <ul
                       aria-label={m.visitorList}
+                      onKeyDown={onListKeyDown}
                       className="grid max-h-56 gap-1 overflow-y-auto rounded-[var(--radius-control)] border border-line p-1"
                     >
                       {shown.map((visitor) => (

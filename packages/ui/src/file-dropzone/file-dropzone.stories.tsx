@@ -85,6 +85,28 @@ export const CustomRejectionMessage: Story = {
   },
 };
 
+/** The parent shows the refusal itself (from `onReject`): nothing under the area, no red border. */
+export const RejectionShownByParent: Story = {
+  args: { showRejection: false },
+  play: async ({ canvas, canvasElement, args }) => {
+    const user = userEvent.setup({ applyAccept: false });
+    const file = new File(['hola'], 'notas.txt', { type: 'text/plain' });
+    await user.upload(canvas.getByLabelText('Archivo a cargar'), file);
+    await waitFor(() =>
+      expect(args.onReject).toHaveBeenCalledWith(
+        expect.objectContaining({
+          file,
+          reason: 'type',
+          message: 'Formato de archivo no soportado. Usa un archivo .xlsx, .xls o .csv.',
+        }),
+      ),
+    );
+    await expect(canvas.queryByText(/Formato de archivo no soportado/)).not.toBeInTheDocument();
+    await expect(canvasElement.querySelector('[data-slot="file-dropzone-error"]')).toBeEmptyDOMElement();
+    await expect(args.onFile).not.toHaveBeenCalled();
+  },
+};
+
 export const TooLarge: Story = {
   args: { maxSize: 1024 * 1024 },
   play: async ({ canvas, args }) => {

@@ -26,8 +26,13 @@ export interface FileDropzoneProps extends Omit<ComponentProps<'div'>, 'children
   accept: Accept;
   /** Called with the accepted file. */
   onFile: (file: File) => void;
-  /** Called when a file is refused (the message is also shown under the area). */
+  /** Called when a file is refused (the message is also shown under the area unless `showRejection` is false). */
   onReject?: (rejection: FileDropzoneRejection) => void;
+  /**
+   * Show a refusal's message under the area (default). False when the parent shows it itself from
+   * `onReject` (e.g. in its own error banner), so the message is not said twice.
+   */
+  showRejection?: boolean;
   /** Shows 'Procesando archivo...' with a spinner and disables the picker and the input. */
   busy?: boolean;
   /** Text of the busy state. Defaults to the messages' `dropzoneBusy`. */
@@ -59,6 +64,7 @@ export function FileDropzone({
   accept,
   onFile,
   onReject,
+  showRejection = true,
   busy = false,
   busyLabel,
   rejectionMessage,
@@ -122,7 +128,7 @@ export function FileDropzone({
     },
   });
 
-  const shownError = rejection ?? (error || null);
+  const shownError = (showRejection ? rejection : null) ?? (error || null);
   const describedBy = [hintId, shownError ? errorId : null].filter(Boolean).join(' ');
 
   return (

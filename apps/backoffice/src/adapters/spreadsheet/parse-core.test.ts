@@ -195,6 +195,40 @@ describe('parseSpreadsheet: CSV', () => {
       Calle: 'Calle 1, int. "B"',
     });
   });
+  it("drops a trailing '.0' from phones and postal codes (before the 4-digit postal-code rule), nowhere else", () => {
+    const csv =
+      'Folio,Codigo Postal,Tel1,Tel2,Tel3,Tel4,Calle\n' +
+      'A,6400.0,8112345678.0,"+52,81,1234,5678.00",81.5,.0,Calle 10.0\n' +
+      'B,64849.0,8112345678.01,0.0,1.0e3,,x\n';
+    const [a, b] = parse(utf8(csv), 'd.csv').rows;
+    expect(a).toMatchObject({
+      'Codigo Postal': '06400',
+      Tel1: '8112345678',
+      Tel2: '528112345678',
+      // Not a whole number with zero decimals: left as written.
+      Tel3: '81.5',
+      Tel4: '.0',
+      // Not a phone or postal-code column: untouched.
+      Calle: 'Calle 10.0',
+    });
+    expect(b).toMatchObject({
+      'Codigo Postal': '64849',
+      Tel1: '8112345678.01',
+      Tel2: '0',
+      Tel3: '1.0e3',
+      Tel4: null,
+    });
+  });
+  it("drops a trailing '.0' typed as text in a workbook's phone and postal-code cells", () => {
+    const bytes = workbook(
+      [
+        ['Folio', 'Codigo Postal', 'Tel1'],
+        ['A', '6400.0', '8112345678.0'],
+      ],
+      'xlsx',
+    );
+    expect(parse(bytes, 'e.xlsx').rows[0]).toMatchObject({ 'Codigo Postal': '06400', Tel1: '8112345678' });
+  });
   it('names empty headers Column_N and keeps blank rows in between', () => {
     const csv = 'Folio,,Calle\nA,1,x\n,,\nB,2,y\n\n\n';
     const sheet = parse(utf8(csv), 'c.csv');

@@ -4,7 +4,8 @@
  *
  * - First row is the header; empty headers become Column_N (N = column number), repeated ones get _2, _3…
  * - Each data row keeps its file row number (`row_index`, header = 1) and an internal id (`__id`).
- * - Text trimmed, empty cells null; numbers as plain digits (never scientific notation, no trailing '.0');
+ * - Text trimmed, empty cells null; numbers as plain digits (never scientific notation, no trailing '.0',
+ *   also when a CSV or a text cell of Codigo Postal or Tel1–Tel4 spells it: '8112345678.0');
  *   date cells dd/mm/aaaa; a 4-digit Codigo Postal gets its leading zero back; commas and plus signs
  *   stripped from Codigo Postal and Tel1–Tel4 (the contracts' rule).
  * - Trailing blank rows are dropped; blank rows in between are kept (they are reported as 'Fila vacía').
@@ -178,9 +179,15 @@ function columnRules(headers: readonly string[]): ColumnRule[] {
   });
 }
 
+/** '8112345678.0', '6400.00': a whole number written with a zero decimal part (CSV exports of numbers). */
+const ZERO_DECIMALS = /^(\d+)\.0+$/;
+
 function finish(value: string | null, rule: ColumnRule): string | null {
   if (value === null || rule === 0) return value;
-  const digits = stripDigitsCell(value);
+  let digits = stripDigitsCell(value);
+  // No trailing '.0' in a phone or postal code (and then a 4-digit CP still gets its leading zero).
+  const whole = digits === null ? null : ZERO_DECIMALS.exec(digits);
+  if (whole) digits = whole[1] as string;
   if (rule === 2 && digits !== null && /^\d{4}$/.test(digits)) return `0${digits}`;
   return digits;
 }
@@ -266,7 +273,8 @@ export function parseSpreadsheet(input: ParseInput, hooks: ParseHooks = {}): Par
   const extension = extensionOf(input.name);
   let useCsv = false;
   if (kind === 'text') {
-    if (extension === '.csv' || extension === '' || /csv/i.test(input.type ?? '')) useCsv = true;
+    if (extension === '.csv' || extension === '' || /csv|comma-separated/i.test(input.type ?? ''))
+      useCsv = true;
     // A .xls/.xlsx that is neither a zip nor an OLE file (HTML or SpreadsheetML exports): SheetJS tries it.
     else if (extension !== '.xls' && extension !== '.xlsx') throw new ParseFailure('unsupported');
   }

@@ -1,12 +1,18 @@
 import { Button, toast } from '@socio/ui';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { ApiError } from '../../errors';
 import type { Ports } from '../../ports';
-import { createFakeCargasPort, FeatureProviders, pending } from '../../testing';
+import {
+  createFakeCargasPort,
+  createFakeSpreadsheetParser,
+  demoSheet,
+  type FakeSpreadsheetParser,
+  FeatureProviders,
+  pending,
+} from '../../testing';
 import type { CargasPort } from '../cargas.port';
-import { createFakeSpreadsheetParser, demoSheet, type FakeSpreadsheetParser } from './bulk-load.fake';
 import { BulkLoadDialog } from './bulk-load-dialog';
 
 /** A page with the 'Nueva Carga' button; the dialog starts open. */
@@ -46,10 +52,10 @@ type Story = StoryObj<typeof meta>;
 const TITLE = 'Nueva Carga: TEC_MTY';
 const dialog = () => screen.findByRole('dialog', { name: TITLE });
 
-async function upload(name = 'folios.xlsx', { applyAccept = true } = {}) {
+async function upload(name = 'folios.xlsx', { applyAccept = true, type = '' } = {}) {
   const d = await dialog();
   const input = within(d).getByLabelText('Archivo a cargar');
-  await userEvent.setup({ applyAccept }).upload(input, new File(['contenido'], name));
+  await userEvent.setup({ applyAccept }).upload(input, new File(['contenido'], name, { type }));
 }
 
 async function toValidation(name?: string) {
@@ -108,16 +114,56 @@ export const Reading: Story = {
   },
 };
 
+const UNSUPPORTED = 'Formato de archivo no soportado. Por favor usa Excel (.xlsx, .xls) o CSV.';
+const unsupportedParser = createFakeSpreadsheetParser();
+
+/**
+ * The dropzone refuses the file; the refusal shows in the wizard's dismissible banner like every other
+ * file error (once: not also under the drop area), and nothing is read.
+ */
 export const UnsupportedFile: Story = {
   name: 'Step 1: unsupported file type',
-  decorators: [withPorts(createFakeSpreadsheetParser())],
+  decorators: [withPorts(unsupportedParser)],
   play: async () => {
+    const parse = spyOn(unsupportedParser, 'parse');
     await upload('notas.txt', { applyAccept: false });
     const d = await dialog();
-    await expect(
-      await within(d).findByText('Formato de archivo no soportado. Por favor usa Excel (.xlsx, .xls) o CSV.'),
-    ).toBeVisible();
+    await expect(await within(d).findByText(UNSUPPORTED)).toBeVisible();
+    await expect(within(d).getAllByText(UNSUPPORTED)).toHaveLength(1);
     await expect(within(d).queryByRole('heading', { name: /Filas válidas/ })).toBeNull();
+    const alert = within(d).getByRole('alert');
+    await expect(alert).toHaveTextContent(UNSUPPORTED);
+    await expect(d.querySelector('[data-slot="file-dropzone-error"]')).toBeEmptyDOMElement();
+    await expect(parse).not.toHaveBeenCalled();
+    await expect(within(d).getByText('Ningún archivo seleccionado')).toBeVisible();
+    // Dismissible, and step 1 stays usable: a spreadsheet afterwards is read.
+    await userEvent.click(within(alert).getByRole('button', { name: 'Cerrar aviso' }));
+    await waitFor(() => expect(within(d).queryByText(UNSUPPORTED)).toBeNull());
+    await upload('folios.xlsx');
+    await within(d).findByRole('heading', { name: /Filas válidas/ });
+    parse.mockRestore();
+  },
+};
+
+/** A CSV is known by any of the MIME types systems give it, even without the .csv extension. */
+export const CsvMimeTypes: Story = {
+  name: 'Step 1: CSV by MIME type (application/csv, text/comma-separated-values)',
+  decorators: [withPorts(createFakeSpreadsheetParser())],
+  play: async () => {
+    let d = await dialog();
+    await expect(within(d).getByLabelText('Archivo a cargar')).toHaveAttribute(
+      'accept',
+      expect.stringMatching(/application\/csv.*text\/comma-separated-values/),
+    );
+    for (const type of ['application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel']) {
+      await upload('exportacion', { applyAccept: false, type });
+      await within(d).findByRole('heading', { name: /Filas válidas/ });
+      await expect(within(d).queryByText(UNSUPPORTED)).toBeNull();
+      await userEvent.click(within(d).getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+      await userEvent.click(screen.getByRole('button', { name: 'Abrir Nueva Carga' }));
+      d = await dialog();
+    }
   },
 };
 
@@ -467,6 +513,27 @@ export const LargeFile: Story = {
     const pager = within(d).getByRole('navigation', { name: 'Paginación de las filas válidas' });
     await expect(within(pager).getByText(/Mostrando 1 a 1,000 de 100,000/)).toBeVisible();
     await expect(within(d).getByRole('button', { name: 'Aceptar y Continuar' })).toBeEnabled();
+  },
+};
+
+/**
+ * Virtualised at every size, not only above the DataTable's threshold of 200 rows: 150 valid rows in
+ * the 300 px table put fewer than 100 rows in the DOM; scrolling brings the last one in.
+ */
+export const MidSizeFileVirtualised: Story = {
+  name: 'Step 2: 150 rows are virtualised too',
+  decorators: [withPorts(createFakeSpreadsheetParser({ sheet: demoSheet({ valid: 150 }) }))],
+  play: async () => {
+    const d = await toValidation('ciento_cincuenta.xlsx');
+    await expect(within(d).getByText('150 registros')).toBeVisible();
+    const table = within(d).getByRole('table', { name: /Filas válidas/ });
+    const scroller = table.closest<HTMLElement>('[data-virtualized]');
+    await expect(scroller).not.toBeNull();
+    await expect(dataRows(d).length).toBeLessThan(100);
+    await expect(within(table).queryByText('TEC-000150')).toBeNull();
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+    await expect(await within(table).findByText('TEC-000150')).toBeVisible();
+    await expect(dataRows(d).length).toBeLessThan(100);
   },
 };
 

@@ -41,7 +41,7 @@ const STEPS: readonly WizardStep[] = [
 ];
 
 /**
- * The bulk-load wizard 'Nueva Carga' (spec §2): 1 upload a spreadsheet, 2 review valid and invalid rows,
+ * The bulk-load wizard 'Nueva Carga': 1 upload a spreadsheet, 2 review valid and invalid rows,
  * 3 review the processed folios and their visitors, then save. Reads the `spreadsheet` and `cargas` ports.
  * Its state lives only while open, so closing always starts over at step 1.
  */
@@ -87,7 +87,7 @@ function BulkLoadSession({ loadType, onOpenChange, onSaved }: BulkLoadDialogProp
   } else if (step === 3) {
     const saving = state.phase === 'saving';
     // Disabled while saving; while folios lack a visitor it only looks disabled, so that pressing it
-    // says why (spec §5: 'Error: Todas las filas deben tener un visitador asignado…').
+    // says why ('Error: Todas las filas deben tener un visitador asignado…').
     const blocked = !saving && !canConfirm(state);
     primary = (
       <Button
@@ -129,6 +129,7 @@ function BulkLoadSession({ loadType, onOpenChange, onSaved }: BulkLoadDialogProp
                 <UploadStep
                   state={state}
                   onFile={(file) => void wizard.selectFile(file)}
+                  onReject={(message) => dispatch({ type: 'readFailed', message })}
                   onCancelRead={wizard.cancelRead}
                 />
               ) : step === 2 ? (

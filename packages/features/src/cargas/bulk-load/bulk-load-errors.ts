@@ -1,4 +1,4 @@
-/** Spanish messages for what can go wrong in the wizard (spec §8, bulk-load dialog). */
+/** Spanish messages for what can go wrong in the wizard . */
 import { isApiError } from '../../errors';
 import { bulkLoadMessages as m } from './messages.es';
 import { isSpreadsheetError } from './spreadsheet.port';

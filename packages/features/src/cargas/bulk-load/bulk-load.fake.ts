@@ -3,7 +3,7 @@
  * a prepared sheet (or one per file name), reports progress over an optional delay, can fail with any of the
  * spec's file errors or never finish, and records the files the wizard saves.
  */
-import type { UploadRow } from '@socio/contracts';
+import { KNOWN_COLUMNS, type UploadRow } from '@socio/contracts';
 import { fakeDelay } from '../../testing/fake-delay';
 import {
   type ParsedSheet,
@@ -12,15 +12,9 @@ import {
   type SpreadsheetParser,
 } from './spreadsheet.port';
 
+/** The known columns up to Tel2, then two extra columns a university sheet carries (kept as they come). */
 export const DEMO_HEADERS = [
-  'Folio',
-  'Calle',
-  'Colonia',
-  'Ciudad',
-  'Estado',
-  'Codigo Postal',
-  'Tel1',
-  'Tel2',
+  ...KNOWN_COLUMNS.filter((column) => column !== 'Tel3' && column !== 'Tel4'),
   'Nombre Alumno',
   'Campus Ingreso',
 ];

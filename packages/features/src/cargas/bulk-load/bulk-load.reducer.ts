@@ -1,5 +1,5 @@
 /**
- * The 'Nueva Carga' wizard as a pure reducer (spec §4): step 1 reads a file, step 2 shows valid and invalid
+ * The 'Nueva Carga' wizard as a pure reducer: step 1 reads a file, step 2 shows valid and invalid
  * rows, step 3 reviews the folios the server processed and their visitors, then the carga is saved.
  * No I/O here: `use-bulk-load.ts` runs the ports and dispatches what happened.
  */
@@ -82,7 +82,7 @@ export function processedRowId(row: ProcessedRow): string {
   return `fila-${row.row_index ?? row.id_folio}`;
 }
 
-/** Unassigned: no visitor, or a visitor text containing 'sin asignar' in any case (spec §5). */
+/** Unassigned: no visitor, or a visitor text containing 'sin asignar' in any case. */
 export function isRowUnassigned(row: ProcessedRow): boolean {
   return isUnassigned(row.visitor_id);
 }

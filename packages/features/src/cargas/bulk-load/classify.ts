@@ -1,6 +1,6 @@
 /**
  * Step 2 of the wizard: splits the rows read from a file into valid and invalid ones with the contracts'
- * shared rules (spec §5: 'Fila vacía', 'Campo obligatorio faltante: "<field>"', plus folios repeated in the
+ * shared rules ('Fila vacía', 'Campo obligatorio faltante: "<field>"', plus folios repeated in the
  * file). Works in slices and yields between them, so 100,000 rows never block the page for long.
  */
 import {

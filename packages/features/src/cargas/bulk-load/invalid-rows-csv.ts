@@ -1,5 +1,5 @@
 /**
- * The invalid rows as a CSV a person opens in Excel (spec §2 step 2): UTF-8 with BOM so accents show right,
+ * The invalid rows as a CSV a person opens in Excel (step 2): UTF-8 with BOM so accents show right,
  * the file row number and the reason first, then the file's columns. Cells that a spreadsheet would run as
  * a formula (starting with = + - @, a tab or a carriage return) are neutralised with a leading apostrophe.
  */

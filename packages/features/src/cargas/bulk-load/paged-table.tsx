@@ -15,7 +15,9 @@ export interface PagedTableProps<TData extends object>
 /**
  * A DataTable over a big list, one page of `pageSize` rows at a time (virtualised and scrollable within its
  * height cap), with a Pager below when there is more than one page. Building the table model of a single
- * page keeps every render of a 100,000-row file well under 100 ms.
+ * page keeps every render of a 100,000-row file well under 100 ms. Always virtualised (not only above the
+ * DataTable's 'auto' threshold): inside a 200–400 px cap a page of 150 rows would otherwise put 150 `<tr>`
+ * in the DOM, and the wizard promises fewer than 100 at any time.
  */
 export function PagedTable<TData extends object>({
   rows,
@@ -33,6 +35,7 @@ export function PagedTable<TData extends object>({
   return (
     <div className="flex flex-col gap-2">
       <DataTable
+        virtualize
         {...props}
         data={data}
         rowIndexOffset={(current - 1) * pageSize}

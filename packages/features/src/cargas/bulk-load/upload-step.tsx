@@ -8,11 +8,16 @@ import { ProgressBar } from './progress-bar';
 export interface UploadStepProps {
   state: BulkLoadState;
   onFile: (file: File) => void;
+  /**
+   * The dropzone refused a file (another type: 'Formato de archivo no soportado…'). The wizard shows
+   * it in its error banner, like every other file error, so the dropzone does not show it too.
+   */
+  onReject: (message: string) => void;
   onCancelRead: () => void;
 }
 
 /** Step 1: drop or pick a file; while it is read, a determinate bar and 'Cancelar lectura'. */
-export function UploadStep({ state, onFile, onCancelRead }: UploadStepProps) {
+export function UploadStep({ state, onFile, onReject, onCancelRead }: UploadStepProps) {
   const accept = useMemo(spreadsheetAccept, []);
   const reading = state.phase === 'reading' || state.phase === 'classifying';
   const fraction = state.progress ? state.progress.done / Math.max(1, state.progress.total) : 0;
@@ -21,6 +26,8 @@ export function UploadStep({ state, onFile, onCancelRead }: UploadStepProps) {
       <FileDropzone
         accept={accept}
         onFile={onFile}
+        onReject={(rejection) => onReject(rejection.message)}
+        showRejection={false}
         busy={reading}
         busyLabel={m.reading}
         rejectionMessage={m.unsupportedFile}

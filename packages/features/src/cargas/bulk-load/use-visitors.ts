@@ -9,7 +9,7 @@ export const bulkLoadKeys = {
 };
 
 /**
- * Active visitors (id and region) for step 3 and 'Agregar folio'. A failure is only logged (spec §8): the
+ * Active visitors (id and region) for step 3 and 'Agregar folio'. A failure is only logged: the
  * dropdowns then offer no visitor.
  */
 export function useActiveVisitors(enabled = true) {

@@ -7,7 +7,7 @@ import { bulkLoadMessages as m } from './messages.es';
 import { PagedTable } from './paged-table';
 import { ProgressBar } from './progress-bar';
 
-/** Table height caps of spec §2: invalid 200 px, valid 300 px, processed 400 px. */
+/** Table height caps: invalid 200 px, valid 300 px, processed 400 px. */
 export const TABLE_HEIGHT = { invalid: 200, valid: 300, processed: 400 } as const;
 
 export function uploadRowId(row: UploadRow): string {
