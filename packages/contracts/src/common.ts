@@ -152,17 +152,6 @@ export function pageQuerySchema<S extends string>(options: PageQueryOptions<S>) 
   });
 }
 
-/** Schema of a generic page `{ items, total, page, page_size, total_pages }`. */
-export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    page_size: z.number().int(),
-    total_pages: z.number().int(),
-  });
-}
-
 /** Number of pages for `total` rows (at least 1 so the UI always has a page to show). */
 export function totalPages(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));

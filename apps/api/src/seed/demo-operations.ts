@@ -1,13 +1,14 @@
 /**
  * Demo operations: 300 folios with assignments in every status over the last 12 months (spread over the
- * visitors, hence their states, and the three clients), a few cargas records and 40 reports with generated
- * PDFs. Deterministic: a seeded PRNG; dates are relative to `now`.
+ * visitors, hence their states, and the three clients), a few cargas records, 40 reports with generated
+ * PDFs and one e-mail recipient per client. Deterministic: a seeded PRNG; dates are relative to `now`.
  */
 import { formatAddress, PRODUCTO_TEC_MTY } from '@socio/contracts';
 import type { Kysely } from 'kysely';
 import { audit } from '../audit';
 import type { Database } from '../db/schema';
 import { createRng } from '../lib/prng';
+import { saveDestinatarios } from '../modules/entregas/repo';
 import { createReportPdf } from './pdf';
 
 export interface SeededUser {
@@ -166,6 +167,14 @@ const NOTAS = [
 ];
 
 const CLIENT_PREFIX: Record<string, string> = { 'Tec de Monterrey': 'TEC', UANL: 'UANL', UDEM: 'UDEM' };
+
+/**
+ * The delivery address of a client's reports in the demo: `reportes@<prefix>.example`. The `.example`
+ * top-level domain is reserved (RFC 2606), so 'Enviar reportes' in the demo never reaches a real mailbox.
+ */
+export function demoDestinatario(nombre: string): string {
+  return `reportes@${(CLIENT_PREFIX[nombre] ?? 'cliente').toLowerCase()}.example`;
+}
 const DAY = 86_400_000;
 
 function pad(n: number, width: number): string {
@@ -418,6 +427,9 @@ export async function seedDemoOperations(
     }
     if (reportRows.length > 0) await trx.insertInto('reportes').values(reportRows).execute();
 
+    // One recipient per client, so that sending a report in the demo is delivered (an .eml without SMTP_URL).
+    for (const c of clientes) await saveDestinatarios(trx, c.id_cliente, [demoDestinatario(c.nombre)]);
+
     await audit(trx, {
       actorId: null,
       action: 'seed.operations',
@@ -428,6 +440,7 @@ export async function seedDemoOperations(
         asignaciones: assignmentRows.length,
         cargas: cargas.length,
         reportes: reportRows.length,
+        destinatarios: clientes.length,
       },
     });
   });

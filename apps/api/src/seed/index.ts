@@ -11,7 +11,7 @@ export interface SeedOptions {
   adminPassword: string;
   /** Also create the demo supervisors and visitors, then the demo operations. */
   demo: boolean;
-  /** With `demo`: also call `seedDemoOperations` (folios, assignments, reports). Default true. */
+  /** With `demo`: also call `seedDemoOperations` (folios, assignments, reports, recipients). Default true. */
   demoOperations?: boolean;
 }
 

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES, newPasswordError } from '@socio/contracts';
 import { ApiError } from '../errors';
 import type { AuthPort, ChangePasswordInput, LoginInput, SessionUser } from './auth.port';
 
@@ -80,7 +81,7 @@ export function createFakeAuthPort(
 
   function current(): FakeAccount {
     const account = accounts.find((a) => a.id_usuario === signedIn);
-    if (account?.estatus !== 'Activo') throw new ApiError(401, 'No autenticado');
+    if (account?.estatus !== 'Activo') throw new ApiError(401, AUTH_MESSAGES.notAuthenticated);
     return account;
   }
 
@@ -93,15 +94,15 @@ export function createFakeAuthPort(
       }
       const key = email.trim().toLowerCase();
       if ((failures.get(key) ?? 0) >= MAX_FAILED_ATTEMPTS) {
-        throw new ApiError(429, 'Demasiados intentos fallidos. Intenta de nuevo en 15 minutos.');
+        throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts);
       }
       const account = accounts.find((a) => a.email === key);
       if (!account || account.password !== password) {
         failures.set(key, (failures.get(key) ?? 0) + 1);
-        throw new ApiError(401, 'Correo o contraseña incorrectos');
+        throw new ApiError(401, AUTH_MESSAGES.wrongCredentials);
       }
       if (account.estatus !== 'Activo') {
-        throw new ApiError(403, 'Tu cuenta está inactiva. Contacta a un administrador.');
+        throw new ApiError(403, AUTH_MESSAGES.inactive);
       }
       failures.delete(key);
       signedIn = account.id_usuario;
@@ -114,16 +115,11 @@ export function createFakeAuthPort(
     async changePassword({ current_password, new_password }: ChangePasswordInput) {
       await wait();
       const account = current();
-      if (account.password !== current_password)
-        throw new ApiError(400, 'La contraseña actual es incorrecta');
-      if (new_password.length < 8) {
-        throw new ApiError(422, 'La nueva contraseña debe tener al menos 8 caracteres');
-      }
-      if (new_password === current_password) {
-        throw new ApiError(422, 'La nueva contraseña debe ser diferente a la actual');
-      }
+      if (account.password !== current_password) throw new ApiError(400, AUTH_MESSAGES.currentPasswordWrong);
+      const problem = newPasswordError(current_password, new_password);
+      if (problem) throw new ApiError(422, problem);
       account.password = new_password;
-      return { detail: 'Contraseña actualizada exitosamente' };
+      return { detail: AUTH_MESSAGES.passwordChanged };
     },
     async logout() {
       signedIn = null;

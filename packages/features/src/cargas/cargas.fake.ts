@@ -10,7 +10,6 @@ import {
   type AssignmentStats,
   CARGAS_MESSAGES,
   canTransition,
-  ESTADOS_MX,
   type Estado,
   findColumnKey,
   normalizeStateName,
@@ -19,12 +18,8 @@ import {
 } from '@socio/contracts';
 import { ApiError } from '../errors';
 import { fakeDelay as wait } from '../testing/fake-delay';
+import { demoEstados } from '../users/users.fake';
 import type { CargasPort } from './cargas.port';
-
-export const demoEstadosCatalog: Estado[] = ESTADOS_MX.map((e) => ({
-  id_estado: Number(e.clave),
-  estado: e.estado,
-}));
 
 /** Six active visitors over four states (two in Nuevo León, two in Jalisco). */
 export const demoVisitors: ActiveVisitor[] = [
@@ -106,7 +101,7 @@ export function createFakeCargasPort(
 ): CargasPort {
   const assignments = clone(seed.assignments ?? demoAssignments());
   const visitors = clone(seed.visitors ?? demoVisitors);
-  const estados = clone(seed.estados ?? demoEstadosCatalog);
+  const estados = clone(seed.estados ?? demoEstados);
   let nextId = Math.max(0, ...assignments.map((a) => a.id_asignacion)) + 1;
 
   const visible = () =>

@@ -2,8 +2,7 @@ import { toast } from '@socio/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ApiError, NetworkError } from '../errors';
-import { FeatureProviders } from '../testing/story-providers';
-import { createFakeClientesPort, stubClientesPort } from './clientes.fake';
+import { createFakeClientesPort, FeatureProviders, pending, stubClientesPort } from '../testing';
 import type { ClientesPort } from './clientes.port';
 import { ClientesScreen } from './clientes-screen';
 
@@ -122,7 +121,7 @@ export const SaveError: Story = {
 };
 
 export const Loading: Story = {
-  decorators: [withClientes(stubClientesPort({ list: () => new Promise(() => {}) }))],
+  decorators: [withClientes(stubClientesPort({ list: () => pending() }))],
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Cargando clientes...')).toBeVisible();
   },

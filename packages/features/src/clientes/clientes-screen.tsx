@@ -1,9 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { ClienteDestinatarios } from '@socio/contracts';
 import { Button, Card, ErrorState, IconButton, Spinner, TextField, toast } from '@socio/ui';
 import { Plus, X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorDetail } from '../reportes/reportes-errors';
-import { destinatarioError, normalizeEmail, sameList } from './clientes.model';
+import {
+  type NewDestinatarioInput,
+  type NewDestinatarioValues,
+  newDestinatarioSchema,
+  sameList,
+} from './clientes.model';
 import { clientesMessages as m } from './messages.es';
 import { useClientesDestinatarios, useSaveDestinatarios } from './use-clientes';
 
@@ -15,8 +22,19 @@ interface ClienteEditorProps {
 function ClienteEditor({ cliente }: ClienteEditorProps) {
   const [draft, setDraft] = useState<string[]>(cliente.destinatarios);
   const [saved, setSaved] = useState<string[]>(cliente.destinatarios);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    formState: { errors },
+  } = useForm<NewDestinatarioInput, unknown, NewDestinatarioValues>({
+    // Rebuilt each render: the list it checks against is the current draft.
+    resolver: zodResolver(newDestinatarioSchema(draft)),
+    defaultValues: { email: '' },
+    // Checked on submit only; typing clears the message.
+    reValidateMode: 'onSubmit',
+  });
   const save = useSaveDestinatarios();
   const titleId = useId();
   // The server's copy changed (saved here or reloaded): start from it.
@@ -26,17 +44,10 @@ function ClienteEditor({ cliente }: ClienteEditorProps) {
   }
   const dirty = !sameList(draft, cliente.destinatarios);
 
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = destinatarioError(value, draft);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setDraft([...draft, normalizeEmail(value)]);
-    setValue('');
-    setError(null);
-  };
+  const add = handleSubmit(({ email }) => {
+    setDraft([...draft, email]);
+    reset({ email: '' });
+  });
 
   const submit = () =>
     save.mutate(
@@ -79,12 +90,8 @@ function ClienteEditor({ cliente }: ClienteEditorProps) {
           label={m.newLabel}
           type="email"
           placeholder={m.newPlaceholder}
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value);
-            if (error) setError(null);
-          }}
-          error={error ?? undefined}
+          {...register('email', { onChange: () => errors.email && clearErrors('email') })}
+          error={errors.email?.message}
           className="min-w-64 flex-1"
         />
         <Button type="submit" variant="secondary" className="mt-6">
@@ -98,7 +105,7 @@ function ClienteEditor({ cliente }: ClienteEditorProps) {
           disabled={!dirty || save.isPending}
           onClick={() => {
             setDraft(cliente.destinatarios);
-            setError(null);
+            clearErrors();
           }}
         >
           {m.cancel}

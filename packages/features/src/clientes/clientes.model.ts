@@ -1,4 +1,5 @@
-import { isValidDestinatario, MAX_DESTINATARIOS } from '@socio/contracts';
+import { destinatarioSchema, MAX_DESTINATARIOS } from '@socio/contracts';
+import { z } from 'zod';
 import { clientesMessages as m } from './messages.es';
 
 /** The address as stored: trimmed and lowercased. */
@@ -6,13 +7,28 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
+/** List checks run only on an address that is already valid, so one message shows at a time. */
+const onceValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
+
+/**
+ * The 'Agregar correo' form (zod, read by react-hook-form through zodResolver): the contracts' recipient
+ * rule (`destinatarioSchema`, the one the server checks), then not already in `list` and room for one more.
+ * Its output is the address as stored.
+ */
+export function newDestinatarioSchema(list: readonly string[]) {
+  return z.object({
+    email: destinatarioSchema
+      .refine((email) => !list.includes(email), { ...onceValid, error: m.duplicateEmail, abort: true })
+      .refine(() => list.length < MAX_DESTINATARIOS, { ...onceValid, error: m.tooMany }),
+  });
+}
+export type NewDestinatarioInput = z.input<ReturnType<typeof newDestinatarioSchema>>;
+export type NewDestinatarioValues = z.output<ReturnType<typeof newDestinatarioSchema>>;
+
 /** Why `value` cannot join `list` (Spanish), or null when it can. */
 export function destinatarioError(value: string, list: readonly string[]): string | null {
-  const email = normalizeEmail(value);
-  if (!isValidDestinatario(email)) return m.invalidEmail;
-  if (list.includes(email)) return m.duplicateEmail;
-  if (list.length >= MAX_DESTINATARIOS) return m.tooMany;
-  return null;
+  const result = newDestinatarioSchema(list).safeParse({ email: value });
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
 /** Whether two recipient lists hold the same addresses in the same order. */

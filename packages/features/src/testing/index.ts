@@ -23,7 +23,6 @@ export {
   type CargasSeed,
   createFakeCargasPort,
   demoAssignments,
-  demoEstadosCatalog,
   demoVisitors,
   stubCargasPort,
 } from '../cargas/cargas.fake';

@@ -1,4 +1,4 @@
-// Charts, the PDF viewer and the application shell. The heavy libraries (nivo, react-pdf/pdf.js) are
+// Charts, the PDF viewer (and `saveBlob`, the download it uses) and the application shell. The heavy libraries (nivo, react-pdf/pdf.js) are
 // loaded on demand by the components themselves (`lazy()` inside), so importing these is cheap.
 export { AppShell, type AppShellProps } from '../app-shell/app-shell';
 export { BarChart, type BarChartDatum, type BarChartProps } from '../charts/bar-chart';
@@ -11,6 +11,7 @@ export {
   type LineChartSeries,
 } from '../charts/line-chart';
 export { ErrorScreen, type ErrorScreenProps } from '../error-screen/error-screen';
+export { saveBlob } from '../lib/save-blob';
 export { MobileNav, type MobileNavProps } from '../mobile-nav/mobile-nav';
 export type { NavItem, NavLinkRenderProps, RenderNavLink } from '../nav-rail/nav-item';
 export { NavRail, type NavRailProps } from '../nav-rail/nav-rail';

@@ -10,6 +10,7 @@ import { buttonVariants } from '../button/button';
 import { useUiMessages } from '../i18n/ui-provider';
 import { cn } from '../lib/cn';
 import { formatNumber } from '../lib/format';
+import { saveBlob } from '../lib/save-blob';
 import { PdfFailure, PdfLoading } from './pdf-status';
 import { pdfWorkerSrc } from './worker';
 
@@ -43,52 +44,33 @@ function isViewerFailure(error: Error): boolean {
   return /worker|dynamically imported module|importing a module script/i.test(error.message);
 }
 
-async function withDocumentUrl(doc: PDFDocumentProxy, use: (url: string) => void, keepFor: number) {
+async function documentBlob(doc: PDFDocumentProxy): Promise<Blob> {
   const data = await doc.getData();
-  const url = URL.createObjectURL(new Blob([data as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
-  use(url);
-  window.setTimeout(() => URL.revokeObjectURL(url), keepFor);
+  return new Blob([data as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
 }
 
-function downloadDocument(doc: PDFDocumentProxy, fileName: string) {
-  return withDocumentUrl(
-    doc,
-    (url) => {
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      link.rel = 'noopener';
-      link.style.display = 'none';
-      document.body.append(link);
-      link.click();
-      link.remove();
-    },
-    10_000,
-  );
+async function downloadDocument(doc: PDFDocumentProxy, fileName: string) {
+  saveBlob(await documentBlob(doc), fileName);
 }
 
-function printDocument(doc: PDFDocumentProxy) {
-  return withDocumentUrl(
-    doc,
-    (url) => {
-      const frame = document.createElement('iframe');
-      frame.setAttribute('aria-hidden', 'true');
-      frame.tabIndex = -1;
-      frame.style.cssText = 'position:fixed;right:0;bottom:0;width:0;height:0;border:0;opacity:0';
-      frame.addEventListener('load', () => {
-        try {
-          frame.contentWindow?.focus();
-          frame.contentWindow?.print();
-        } catch {
-          window.open(url, '_blank', 'noopener');
-        }
-        window.setTimeout(() => frame.remove(), 60_000);
-      });
-      frame.src = url;
-      document.body.append(frame);
-    },
-    60_000,
-  );
+async function printDocument(doc: PDFDocumentProxy) {
+  const url = URL.createObjectURL(await documentBlob(doc));
+  const frame = document.createElement('iframe');
+  frame.setAttribute('aria-hidden', 'true');
+  frame.tabIndex = -1;
+  frame.style.cssText = 'position:fixed;right:0;bottom:0;width:0;height:0;border:0;opacity:0';
+  frame.addEventListener('load', () => {
+    try {
+      frame.contentWindow?.focus();
+      frame.contentWindow?.print();
+    } catch {
+      window.open(url, '_blank', 'noopener');
+    }
+    window.setTimeout(() => frame.remove(), 60_000);
+  });
+  frame.src = url;
+  document.body.append(frame);
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 const toolButton = cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'px-2');

@@ -1,11 +1,10 @@
 import { gunzipSync } from 'node:zlib';
+import { apiRoutes } from '@socio/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpClient, GZIP_MIN_BYTES } from './client';
 
 function setup() {
-  const fetchMock = vi.fn<typeof fetch>(
-    async () => new Response('{"ok":true}', { status: 200, headers: { 'Content-Type': 'application/json' } }),
-  );
+  const fetchMock = vi.fn<typeof fetch>(async () => Response.json(saved, { status: 200 }));
   const http = createHttpClient({ baseUrl: '/api', getToken: () => 'tok', fetch: fetchMock });
   const sent = () => {
     const init = fetchMock.mock.calls[0]?.[1] ?? {};
@@ -14,6 +13,17 @@ function setup() {
   return { http, sent };
 }
 
+const saved = {
+  success: true,
+  message: 'Carga guardada',
+  date: '2026-11-20T10:00:00.000Z',
+  recordsProcessed: 2_000,
+  recordsFailed: 0,
+  id_carga: 1,
+  failures: [],
+};
+const save = apiRoutes.cargas.save;
+
 const bigBody = {
   rows: Array.from({ length: 2_000 }, (_, i) => ({ folio: `TEC-${i}`, direccion: 'Av. Juárez 141, Centro' })),
 };
@@ -21,7 +31,7 @@ const bigBody = {
 describe('createHttpClient compressBody', () => {
   it('sends a big JSON body gzip-compressed with Content-Encoding: gzip', async () => {
     const { http, sent } = setup();
-    await http.post('/cargas/save_carga', bigBody, { compressBody: true });
+    await http.call(save, { body: bigBody, compressBody: true });
     const { headers, body } = sent();
     expect(headers['Content-Encoding']).toBe('gzip');
     expect(headers['Content-Type']).toBe('application/json');
@@ -36,12 +46,12 @@ describe('createHttpClient compressBody', () => {
 
   it('leaves small bodies, and calls that do not ask for it, as plain JSON', async () => {
     const small = setup();
-    await small.http.post('/cargas/save_carga', { rows: [] }, { compressBody: true });
+    await small.http.call(save, { body: { rows: [] }, compressBody: true });
     expect(small.sent().headers['Content-Encoding']).toBeUndefined();
     expect(small.sent().body).toBe('{"rows":[]}');
 
     const plain = setup();
-    await plain.http.post('/cargas/save_carga', bigBody);
+    await plain.http.call(save, { body: bigBody });
     expect(plain.sent().headers['Content-Encoding']).toBeUndefined();
     expect(typeof plain.sent().body).toBe('string');
   });

@@ -1,6 +1,20 @@
+import { apiRoutes, type ReportItem, type SessionUser } from '@socio/contracts';
 import { ApiError, NetworkError } from '@socio/features/errors';
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from './client';
+
+const { auth, users, reportes } = apiRoutes;
+
+const me: SessionUser = {
+  id_usuario: 1,
+  nombres: 'Ana',
+  apellido_paterno: 'Martínez',
+  apellido_materno: 'Ruiz',
+  email: 'admin@socioeconomico.mx',
+  rol: 'Administrador',
+  foto_path: null,
+};
+const changed = { detail: 'Contraseña actualizada exitosamente' };
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -22,42 +36,50 @@ function setup(response: Response | (() => Promise<Response>), token: string | n
 
 describe('createHttpClient', () => {
   it('sends the bearer token on authenticated calls and parses JSON', async () => {
-    const { http, call } = setup(jsonResponse(200, { ok: true }));
-    await expect(http.get('/auth/me')).resolves.toEqual({ ok: true });
+    const { http, call } = setup(jsonResponse(200, me));
+    await expect(http.call(auth.me)).resolves.toEqual(me);
     expect(call().url).toBe('/api/auth/me');
     expect(call().headers.Authorization).toBe('Bearer tok-123');
     expect(call().init.method).toBe('GET');
   });
 
   it('omits the token when auth is false (login) and when there is none', async () => {
-    const first = setup(jsonResponse(200, {}));
-    await first.http.post('/auth/login', { email: 'a@b.mx', password: 'x' }, { auth: false });
+    const first = setup(jsonResponse(200, { ...me, token: 'tok-9', token_type: 'bearer' }));
+    await first.http.call(auth.login, { body: { email: 'a@b.mx', password: 'x' }, auth: false });
     expect(first.call().headers.Authorization).toBeUndefined();
 
-    const second = setup(jsonResponse(200, {}), null);
-    await second.http.get('/auth/me');
+    const second = setup(jsonResponse(200, me), null);
+    await second.http.call(auth.me);
     expect(second.call().headers.Authorization).toBeUndefined();
   });
 
   it('serialises JSON bodies and builds query strings without empty values', async () => {
-    const { http, call } = setup(jsonResponse(200, {}));
-    await http.put(
-      '/auth/me/change-password',
-      { current_password: 'a', new_password: 'b' },
-      {
-        query: { page: 2, sort_by: 'estatus', q: undefined, x: null },
-      },
-    );
+    const { http, call } = setup(jsonResponse(200, changed));
+    await http.call(auth.changePassword, {
+      body: { current_password: 'a', new_password: 'b' },
+      query: { page: 2, sort_by: 'estatus', q: undefined, x: null },
+    });
+    expect(call().init.method).toBe('PUT');
     expect(call().url).toBe('/api/auth/me/change-password?page=2&sort_by=estatus');
     expect(call().headers['Content-Type']).toBe('application/json');
     expect(JSON.parse(String(call().init.body))).toEqual({ current_password: 'a', new_password: 'b' });
   });
 
   it('passes FormData through untouched (the browser sets the multipart boundary)', async () => {
-    const { http, call } = setup(jsonResponse(200, {}));
+    const reporte: ReportItem = {
+      id: 'UDEM-2026-0042',
+      id_reporte: 42,
+      visitador: 'Sofía Flores Aguilar',
+      cliente: 'UDEM',
+      fechaRecibido: '01/12/26',
+      fecha_recibido: '2026-12-01',
+      notas: 'Con anexos',
+      estatus: 'Pendiente',
+    };
+    const { http, call } = setup(jsonResponse(201, { detail: 'Reporte guardado exitosamente', reporte }));
     const form = new FormData();
-    form.append('file', new Blob(['a,b']), 'carga.csv');
-    await http.post('/cargas/upload', form);
+    form.append('file', new Blob(['%PDF-1.4']), 'estudio.pdf');
+    await http.call(reportes.create, { body: form });
     expect(call().init.body).toBe(form);
     expect(call().headers['Content-Type']).toBeUndefined();
   });
@@ -66,7 +88,7 @@ describe('createHttpClient', () => {
     const { http } = setup(
       jsonResponse(403, { detail: 'Tu cuenta está inactiva. Contacta a un administrador.' }),
     );
-    const error = await http.post('/auth/login', {}, { auth: false }).catch((e: unknown) => e);
+    const error = await http.call(auth.login, { body: {}, auth: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 403,
@@ -77,7 +99,9 @@ describe('createHttpClient', () => {
   it('keeps a 422 detail array as validation issues', async () => {
     const detail = [{ loc: ['body', 'email'], msg: 'Field required', type: 'missing' }];
     const { http } = setup(jsonResponse(422, { detail }));
-    const error = (await http.post('/auth/login', {}, { auth: false }).catch((e: unknown) => e)) as ApiError;
+    const error = (await http
+      .call(auth.login, { body: {}, auth: false })
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(422);
     expect(error.detail).toEqual(detail);
     expect(error.detailText).toBeUndefined();
@@ -85,7 +109,7 @@ describe('createHttpClient', () => {
 
   it('gives ApiError without detail for a non-JSON error body', async () => {
     const { http } = setup(new Response('<html>Bad gateway</html>', { status: 502 }));
-    const error = (await http.get('/users/all_users').catch((e: unknown) => e)) as ApiError;
+    const error = (await http.call(users.all).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(502);
     expect(error.detail).toBeUndefined();
@@ -93,7 +117,7 @@ describe('createHttpClient', () => {
 
   it('turns a failed fetch into NetworkError', async () => {
     const { http } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(http.get('/auth/me')).rejects.toBeInstanceOf(NetworkError);
+    await expect(http.call(auth.me)).rejects.toBeInstanceOf(NetworkError);
   });
 
   it('re-throws an abort as is, not as NetworkError', async () => {
@@ -101,18 +125,18 @@ describe('createHttpClient', () => {
     controller.abort();
     const abort = Object.assign(new Error('aborted'), { name: 'AbortError' });
     const { http } = setup(() => Promise.reject(abort));
-    await expect(http.get('/auth/me', { signal: controller.signal })).rejects.toBe(abort);
+    await expect(http.call(auth.me, { signal: controller.signal })).rejects.toBe(abort);
   });
 
   it('calls onUnauthorized on a 401 of an authenticated call', async () => {
     const { http, onUnauthorized } = setup(jsonResponse(401, { detail: 'Token inválido o expirado' }));
-    await expect(http.get('/users/all_users')).rejects.toMatchObject({ status: 401 });
+    await expect(http.call(users.all)).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('does not call onUnauthorized for the login call (wrong credentials are not an expired session)', async () => {
     const { http, onUnauthorized } = setup(jsonResponse(401, { detail: 'Correo o contraseña incorrectos' }));
-    await expect(http.post('/auth/login', {}, { auth: false })).rejects.toMatchObject({
+    await expect(http.call(auth.login, { body: {}, auth: false })).rejects.toMatchObject({
       status: 401,
       detail: 'Correo o contraseña incorrectos',
     });
@@ -123,30 +147,33 @@ describe('createHttpClient', () => {
     const { http, onUnauthorized } = setup(
       jsonResponse(403, { detail: 'No tienes permiso para realizar esta acción' }),
     );
-    await expect(http.get('/users/all_users')).rejects.toMatchObject({ status: 403 });
+    await expect(http.call(users.all)).rejects.toMatchObject({ status: 403 });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('resolves undefined on 204 and returns blobs', async () => {
+    // A route without a JSON response schema gives back what the server sent: nothing on a 204.
     const empty = setup(new Response(null, { status: 204 }));
-    await expect(empty.http.delete('/x/1')).resolves.toBeUndefined();
+    await expect(empty.http.call(reportes.pdf, { params: { id: 1 } })).resolves.toBeUndefined();
 
     const file = setup(
       new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
     );
-    const blob = await file.http.blob('/reportes/1/pdf');
+    const { blob } = await file.http.callFile(reportes.pdf, { params: { id: 1 } });
     expect(await blob.text()).toBe('%PDF-1.7');
+    expect(file.call().url).toBe('/api/reportes/1/pdf');
     expect(file.call().headers.Authorization).toBe('Bearer tok-123');
   });
 
   it('joins the base URL with or without slashes', async () => {
-    const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, {}));
-    const http = createHttpClient({
-      baseUrl: 'https://api.example.mx/api/',
-      getToken: () => null,
-      fetch: fetchMock,
-    });
-    await http.get('auth/me');
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('https://api.example.mx/api/auth/me');
+    const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, me));
+    for (const baseUrl of ['https://api.example.mx/api/', 'https://api.example.mx/api']) {
+      const http = createHttpClient({ baseUrl, getToken: () => null, fetch: fetchMock });
+      await http.call(auth.me);
+    }
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      'https://api.example.mx/api/auth/me',
+      'https://api.example.mx/api/auth/me',
+    ]);
   });
 });

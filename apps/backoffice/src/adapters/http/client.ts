@@ -60,13 +60,6 @@ export interface HttpClient {
   call<R extends ApiRoute>(route: R, input?: CallInput): Promise<RouteResponse<R>>;
   /** Calls a route that answers a file (`binary`), e.g. a report's PDF or the pending zip. */
   callFile(route: ApiRoute, input?: CallInput): Promise<FileAnswer>;
-  get<T>(path: string, init?: RequestOptions): Promise<T>;
-  post<T>(path: string, body?: unknown, init?: RequestOptions): Promise<T>;
-  put<T>(path: string, body?: unknown, init?: RequestOptions): Promise<T>;
-  patch<T>(path: string, body?: unknown, init?: RequestOptions): Promise<T>;
-  delete<T>(path: string, init?: RequestOptions): Promise<T>;
-  /** GET returning the raw body (PDFs, spreadsheets). */
-  blob(path: string, init?: RequestOptions): Promise<Blob>;
 }
 
 export interface HttpClientOptions {
@@ -227,17 +220,5 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
   }
 
-  return {
-    call,
-    callFile,
-    get: (path, init) => json('GET', path, undefined, init),
-    post: (path, body, init) => json('POST', path, body, init),
-    put: (path, body, init) => json('PUT', path, body, init),
-    patch: (path, body, init) => json('PATCH', path, body, init),
-    delete: (path, init) => json('DELETE', path, undefined, init),
-    blob: async (path, init) => {
-      const response = await send('GET', path, undefined, init);
-      return response.blob();
-    },
-  };
+  return { call, callFile };
 }

@@ -1,8 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ActiveVisitor,
+  DIGIT_COLUMNS,
   formatAddress,
+  type KnownColumn,
   PRODUCTO_TEC_MTY,
   type ProcessedRow,
+  REQUIRED_COLUMNS,
   stripDigitsCell,
 } from '@socio/contracts';
 import {
@@ -17,7 +21,9 @@ import {
   Spinner,
   TextField,
 } from '@socio/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { bulkLoadMessages as m } from './messages.es';
 import { useActiveVisitors, useRegions } from './use-visitors';
 
@@ -45,19 +51,52 @@ type TextFieldName = (typeof TEXT_FIELDS)[number];
 type Values = Record<TextFieldName | 'estado' | 'visitor', string>;
 type FieldName = keyof Values;
 
-/** What the server needs to save a folio (its row rules) plus a visitor. */
+/** The form field of each known file column (`manualFolioRow` writes them back under the column names). */
+const COLUMN_FIELDS = {
+  Folio: 'folio',
+  Calle: 'calle',
+  Colonia: 'colonia',
+  Ciudad: 'ciudad',
+  Estado: 'estado',
+  'Codigo Postal': 'codigo_postal',
+  Tel1: 'tel1',
+  Tel2: 'tel2',
+  Tel3: 'tel3',
+  Tel4: 'tel4',
+} as const satisfies Record<KnownColumn, FieldName>;
+
+/** What the server needs to save a folio (the contracts' row rules) plus a visitor, in screen order. */
 const REQUIRED: readonly FieldName[] = [
-  'folio',
-  'estado',
-  'calle',
-  'colonia',
-  'ciudad',
-  'codigo_postal',
-  'tel1',
+  ...REQUIRED_COLUMNS.map((column) => COLUMN_FIELDS[column]),
   'visitor',
 ];
+/** Fields cleaned like phone cells: '+' or ',' alone counts as empty. */
+const DIGIT_FIELDS: ReadonlySet<FieldName> = new Set(DIGIT_COLUMNS.map((column) => COLUMN_FIELDS[column]));
 
 const EMPTY: Values = Object.fromEntries([...TEXT_FIELDS, 'estado', 'visitor'].map((k) => [k, ''])) as Values;
+
+/**
+ * The form's schema (zod, read by react-hook-form through zodResolver): the required columns filled, a folio
+ * not already in the load, and one of the active visitors picked (`visitorIds`, as the select's values).
+ */
+function addFolioSchema(existingFolios: ReadonlySet<string>, visitorIds: ReadonlySet<string>) {
+  const field = (name: FieldName): z.ZodType<string, string> => {
+    if (name === 'visitor') return z.string().refine((id) => visitorIds.has(id), m.addFolioRequired);
+    if (!REQUIRED.includes(name)) return z.string();
+    if (DIGIT_FIELDS.has(name))
+      return z.string().refine((v) => stripDigitsCell(v) !== null, m.addFolioRequired);
+    return z.string().refine((v) => v.trim() !== '', { error: m.addFolioRequired, abort: true });
+  };
+  const shape = Object.fromEntries(
+    Object.keys(EMPTY).map((name) => [name, field(name as FieldName)]),
+  ) as Record<FieldName, z.ZodType<string, string>>;
+  return z.object({
+    ...shape,
+    folio: shape.folio.refine((folio) => !existingFolios.has(folio.trim()), {
+      error: (issue) => m.addFolioDuplicate(String(issue.input).trim()),
+    }),
+  });
+}
 
 const INPUT_TYPES: Partial<Record<TextFieldName, 'email' | 'tel' | 'date'>> = {
   correo_alumno: 'email',
@@ -125,55 +164,57 @@ export function AddFolioDialog({ open, onClose, onSubmit, existingFolios }: AddF
   const formId = useId();
   const regions = useRegions(open);
   const visitors = useActiveVisitors(open);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const visitorList = visitors.data ?? [];
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    setFocus,
+    formState: { errors },
+  } = useForm<Values>({
+    // Rebuilt each render: it checks against the folios and visitors loaded now.
+    resolver: zodResolver(
+      addFolioSchema(existingFolios, new Set(visitorList.map((v) => String(v.id_usuario)))),
+    ),
+    defaultValues: EMPTY,
+    // Checked on submit only; typing in a field clears its message (see `field`).
+    reValidateMode: 'onSubmit',
+    // Focus goes to the first invalid required field in screen order.
+    shouldFocusError: false,
+  });
+
+  /** A registered field whose message goes away as soon as it changes. */
+  const field = (name: FieldName) => register(name, { onChange: () => errors[name] && clearErrors(name) });
 
   const close = () => {
-    setValues(EMPTY);
-    setErrors({});
+    reset(EMPTY);
     onClose();
   };
-  const set = (name: FieldName, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next: Partial<Record<FieldName, string>> = {};
-    for (const name of REQUIRED) {
-      const value =
-        name === 'tel1' || name === 'codigo_postal' ? stripDigitsCell(values[name]) : values[name].trim();
-      if (!value) next[name] = m.addFolioRequired;
-    }
-    const folio = values.folio.trim();
-    if (folio && existingFolios.has(folio)) next.folio = m.addFolioDuplicate(folio);
-    const visitor = visitors.data?.find((v) => String(v.id_usuario) === values.visitor);
-    if (!visitor && !next.visitor) next.visitor = m.addFolioRequired;
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !visitor) {
-      const first = REQUIRED.find((name) => next[name]);
-      const control = first ? event.currentTarget.elements.namedItem(first) : null;
-      if (control instanceof HTMLElement) control.focus();
-      return;
-    }
-    onSubmit(manualFolioRow(values, visitor));
-    setValues(EMPTY);
-    setErrors({});
-  };
+  const submit = handleSubmit(
+    (values) => {
+      const visitor = visitorList.find((v) => String(v.id_usuario) === values.visitor);
+      if (!visitor) return;
+      onSubmit(manualFolioRow(values, visitor));
+      reset(EMPTY);
+    },
+    (invalid) => {
+      const first = REQUIRED.find((name) => invalid[name]);
+      if (first) setFocus(first);
+    },
+  );
 
   const loading = regions.isPending || visitors.isPending;
   const textField = (name: TextFieldName) => (
     <TextField
       key={name}
       id={`${formId}-${name}`}
-      name={name}
       label={m.addFolioFields[name]}
       type={INPUT_TYPES[name] ?? 'text'}
       required={REQUIRED.includes(name)}
-      value={values[name]}
-      error={errors[name]}
-      onChange={(event) => set(name, event.target.value)}
+      {...field(name)}
+      error={errors[name]?.message}
     />
   );
 
@@ -203,14 +244,12 @@ export function AddFolioDialog({ open, onClose, onSubmit, existingFolios }: AddF
               {textField('folio')}
               <NativeSelect
                 id={`${formId}-estado`}
-                name="estado"
                 label={m.addFolioFields.estado}
                 required
                 placeholder={m.assignStatePlaceholder}
                 options={(regions.data ?? []).map((r) => ({ value: r, label: r }))}
-                value={values.estado}
-                error={errors.estado}
-                onChange={(event) => set('estado', event.target.value)}
+                {...field('estado')}
+                error={errors.estado?.message}
               />
               {textField('calle')}
               {textField('colonia')}
@@ -231,17 +270,15 @@ export function AddFolioDialog({ open, onClose, onSubmit, existingFolios }: AddF
               {textField('dia_agendo_crm')}
               <NativeSelect
                 id={`${formId}-visitor`}
-                name="visitor"
                 label={m.addFolioVisitor}
                 required
                 placeholder={m.selectVisitor}
-                options={(visitors.data ?? []).map((v) => ({
+                options={visitorList.map((v) => ({
                   value: String(v.id_usuario),
                   label: `${v.name} — ${m.visitorOption(v.id_usuario, v.region)}`,
                 }))}
-                value={values.visitor}
-                error={errors.visitor}
-                onChange={(event) => set('visitor', event.target.value)}
+                {...field('visitor')}
+                error={errors.visitor?.message}
               />
             </form>
           )}
