@@ -11,11 +11,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { type ApiRoute, apiRoutes, buildApiPath } from '@socio/contracts';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, loadConfig } from '../src/config';
 import { createDatabase, type DatabaseHandle } from '../src/db/index';
 import { migrate } from '../src/db/migrate';
+import { apiUrl } from '../src/http/route';
 import { createSmtpTransport } from '../src/modules/entregas/mail';
 import { countByEstado } from '../src/modules/entregas/repo';
 import { createDeliveryWorker } from '../src/modules/entregas/worker';
@@ -25,7 +27,7 @@ import { startTestSmtpServer } from '../test/entregas-smtp';
 
 const REPORTS = Number(process.env.BENCH_MAIL_REPORTS ?? 1000);
 const BATCH = Number(process.env.BENCH_MAIL_BATCH ?? 20);
-const ADMIN = { email: 'admin@socioeconomico.mx', password: 'Admin2026!' };
+const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD };
 
 function pct(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -48,11 +50,14 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
   };
   const app = await buildApp({ db: database, config });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  /** The URL of a call of the route table, its `:params` filled in. */
+  const url = (route: Pick<ApiRoute, 'path'>, params?: Record<string, string | number>) =>
+    `${origin}${buildApiPath(apiUrl(route), params)}`;
   const smtp = await startTestSmtpServer();
   const transport = createSmtpTransport({ smtpUrl: smtp.url, maxConnections: 5 });
   try {
-    const login = await fetch(`${base}/auth/login`, {
+    const login = await fetch(url(apiRoutes.auth.login), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(ADMIN),
@@ -64,7 +69,7 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
       .select('id_cliente')
       .where('nombre', '=', 'UDEM')
       .executeTakeFirstOrThrow();
-    await fetch(`${base}/clientes/${udem.id_cliente}/destinatarios`, {
+    await fetch(url(apiRoutes.entregas.updateDestinatarios, { id: udem.id_cliente }), {
       method: 'PUT',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ destinatarios: ['reportes@udem.example', 'becas@udem.example'] }),
@@ -103,7 +108,7 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
       const times: number[] = [];
       while (times.length < min || !stop()) {
         const t = performance.now();
-        const res = await fetch(`${base}/reportes?cliente=UDEM&q=BENCH-77`, { headers: auth });
+        const res = await fetch(`${url(apiRoutes.reportes.list)}?cliente=UDEM&q=BENCH-77`, { headers: auth });
         await res.arrayBuffer();
         times.push(performance.now() - t);
         if (times.length > 100_000) break;
@@ -116,7 +121,7 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
     // 'Enviar reportes' on each: the outbox rows are written with the status changes.
     const tEnqueue = performance.now();
     for (const id of ids) {
-      const res = await fetch(`${base}/reportes/${id}/enviar`, { method: 'POST', headers: auth });
+      const res = await fetch(url(apiRoutes.reportes.send, { id }), { method: 'POST', headers: auth });
       if (res.status !== 200) throw new Error(`enviar ${id}: ${res.status}`);
       await res.arrayBuffer();
     }

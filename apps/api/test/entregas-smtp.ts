@@ -1,7 +1,7 @@
 /**
  * A real SMTP server on loopback for the delivery tests and the bench (smtp-server): it parses what it
  * receives with mailparser, refuses a second message carrying a Message-ID it already accepted, and
- * can be told to refuse the next N messages with a 4xx.
+ * can be told to refuse the next N messages (4xx by default, or a 5xx).
  */
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -20,8 +20,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Messages refused because their Message-ID was accepted before. */
   duplicates: string[];
-  /** Refuse the next `n` messages with `451 4.3.0` (a temporary failure). */
-  refuseNext(n: number): void;
+  /** Refuse the next `n` messages after DATA with `code` (default 451, a temporary failure; 5xx: for good). */
+  refuseNext(n: number, code?: number): void;
   close(): Promise<void>;
 }
 
@@ -35,6 +35,7 @@ export async function startTestSmtpServer(options: { parse?: boolean } = {}): Pr
   const duplicates: string[] = [];
   const seen = new Set<string>();
   let refuse = 0;
+  let refuseCode = 451;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -48,7 +49,12 @@ export async function startTestSmtpServer(options: { parse?: boolean } = {}): Pr
           const raw = Buffer.concat(chunks);
           if (refuse > 0) {
             refuse -= 1;
-            callback(smtpError(451, 'Servidor ocupado, intente más tarde'));
+            callback(
+              smtpError(
+                refuseCode,
+                refuseCode >= 500 ? 'Mensaje rechazado por política' : 'Servidor ocupado, intente más tarde',
+              ),
+            );
             return;
           }
           const header = /^message-id:\s*(<[^>\r\n]+>)/im.exec(raw.toString('latin1'));
@@ -78,8 +84,9 @@ export async function startTestSmtpServer(options: { parse?: boolean } = {}): Pr
     port,
     received,
     duplicates,
-    refuseNext(n) {
+    refuseNext(n, code = 451) {
       refuse = n;
+      refuseCode = code;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

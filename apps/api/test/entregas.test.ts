@@ -124,6 +124,15 @@ describe.each(dbKinds())('entregas (%s)', (kind) => {
       'Administrador',
     );
     expect(put.statusCode, put.body).toBe(200);
+    // UANL without recipients (the demo data may give every client one), for the 'fallido at once' case.
+    const uanlId = (
+      clientes.json() as { clientes: Array<{ id_cliente: number; nombre: string }> }
+    ).clientes.find((c) => c.nombre === 'UANL')?.id_cliente as number;
+    const none = await ctx.request(
+      { method: 'PUT', url: `/api/clientes/${uanlId}/destinatarios`, payload: { destinatarios: [] } },
+      'Administrador',
+    );
+    expect(none.statusCode, none.body).toBe(200);
   });
   afterAll(async () => {
     transport?.close();
@@ -318,6 +327,82 @@ describe.each(dbKinds())('entregas (%s)', (kind) => {
     const after = await latest(report.id_reporte);
     expect(after.intentos).toBe(2);
     expect(after.historial[0]?.detalle).toContain('550');
+    // The copy the server refused is the delivery it already holds: 'entregado' with a note, never
+    // 'fallido' (whose 'Reintentar' would queue a new Message-ID, a real second copy).
+    expect(after.estado).toBe('entregado');
+    expect(after.motivo).toBeNull();
+    expect(after.historial).toEqual([expect.objectContaining({ intento: 2, resultado: 'entregado' })]);
+    expect(after.historial[0]?.detalle).toContain(
+      'El servidor rechazó la copia repetida: el mensaje ya se había entregado',
+    );
+    const retry = await ctx.request(
+      { method: 'POST', url: `/api/reportes/${report.id_reporte}/entregas/reintentar` },
+      'Supervisor',
+    );
+    expect(retry.statusCode).toBe(409);
+    await send(report.id_reporte);
+    expect(await worker().drain()).toBe(0);
+    expect(smtp.received.filter((m) => m.messageId === message_id)).toHaveLength(1);
+    expect(
+      smtp.received.filter((m) => m.messageId.startsWith(`<reporte-${report.id_reporte}.`)),
+    ).toHaveLength(1);
+  });
+
+  it('a permanent refusal without an interrupted attempt before it is fallido with the reason', async () => {
+    const report = await nextPending();
+    await send(report.id_reporte);
+    const { message_id } = await latest(report.id_reporte);
+    smtp.refuseNext(1, 554);
+    await worker().runOnce();
+    const failed = await latest(report.id_reporte);
+    expect(failed.estado).toBe('fallido');
+    expect(failed.intentos).toBe(1);
+    expect(failed.motivo).toContain('554');
+    expect(smtp.received.filter((m) => m.messageId === message_id)).toHaveLength(0);
+  });
+
+  it('repeated crashes mid-send stop at the attempt cap: fallido with the reason, never claimed again', async () => {
+    const report = await nextPending();
+    await send(report.id_reporte);
+    const { message_id, max_intentos } = await latest(report.id_reporte);
+    const expire = () =>
+      ctx.db
+        .updateTable('entregas')
+        .set({ bloqueado_hasta: sql`now() - interval '1 second'` })
+        .where('message_id', '=', message_id)
+        .execute();
+    // Every attempt's worker dies between the hand-over and the record (a transport that only counts).
+    let sends = 0;
+    const dying = worker({
+      leaseMs: 60_000,
+      transport: {
+        transporte: 'smtp',
+        send: async () => {
+          sends += 1;
+          return { response: '250 OK' };
+        },
+        close() {},
+      },
+      afterHandOver: () => {
+        throw new Error('proceso terminado');
+      },
+    });
+    for (let i = 0; i < max_intentos; i++) {
+      await expect(dying.runOnce()).rejects.toThrow('proceso terminado');
+      await expire();
+    }
+    expect(sends).toBe(max_intentos);
+    const before = smtp.received.length;
+    expect(await worker().runOnce()).toBe(0);
+    expect(smtp.received.length).toBe(before);
+    const failed = await latest(report.id_reporte);
+    expect(failed.estado).toBe('fallido');
+    expect(failed.intentos).toBe(max_intentos);
+    expect(failed.motivo).toBe(
+      'Se agotaron los intentos: el último envío se interrumpió sin registrar la respuesta del servidor',
+    );
+    expect(failed.historial[0]).toMatchObject({ intento: max_intentos, resultado: 'error' });
+    expect(await worker().runOnce()).toBe(0);
   });
 
   it('two workers on one database never both send a message (FOR UPDATE SKIP LOCKED)', async () => {

@@ -44,6 +44,16 @@ export async function findUserByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/** E-mail and password hash of every active administrator. */
+export async function activeAdminPasswords(db: Db): Promise<Array<{ email: string; password_hash: string }>> {
+  return db
+    .selectFrom('usuarios')
+    .select(['email', 'password_hash'])
+    .where('rol', '=', 'administrador')
+    .where('estatus', '=', 'activo')
+    .execute();
+}
+
 export async function findUserById(db: Db, id: number) {
   return db.selectFrom('usuarios').selectAll().where('id_usuario', '=', id).executeTakeFirst();
 }

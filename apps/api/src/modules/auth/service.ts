@@ -14,6 +14,7 @@ import { fail } from '../../domain-errors';
 import type { AuthUser } from '../../session';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import {
+  activeAdminPasswords,
   countLoginAttempt,
   deleteOldLoginAttempts,
   findUserByEmail,
@@ -153,12 +154,7 @@ export async function logout(db: Db, auth: AuthUser, token: Pick<VerifiedToken, 
 
 /** E-mails of the active administrators whose password is still the documented demo one. */
 export async function adminsWithDemoPassword(db: Db): Promise<string[]> {
-  const admins = await db
-    .selectFrom('usuarios')
-    .select(['email', 'password_hash'])
-    .where('rol', '=', 'administrador')
-    .where('estatus', '=', 'activo')
-    .execute();
+  const admins = await activeAdminPasswords(db);
   const out: string[] = [];
   for (const a of admins)
     if (await verifyPassword(DEFAULT_ADMIN_PASSWORD, a.password_hash)) out.push(a.email);

@@ -106,13 +106,19 @@ export interface HandOver {
   response: string;
 }
 
-/** A failed hand-over: `permanent` (5xx) gives up at once; anything else is retried. */
+/**
+ * A failed hand-over: `permanent` (5xx) gives up at once; anything else is retried. `messageRefused`: the
+ * server received the whole message (its Message-ID included) and refused it after DATA, as a receiver
+ * does with a copy of a message it already accepted.
+ */
 export class DeliveryError extends Error {
   override name = 'DeliveryError';
   readonly permanent: boolean;
-  constructor(message: string, permanent: boolean) {
+  readonly messageRefused: boolean;
+  constructor(message: string, permanent: boolean, messageRefused = false) {
     super(message);
     this.permanent = permanent;
+    this.messageRefused = messageRefused;
   }
 }
 
@@ -123,12 +129,13 @@ export interface MailTransport {
 }
 
 function toDeliveryError(error: unknown): DeliveryError {
-  const e = error as { responseCode?: unknown; response?: unknown; message?: unknown; code?: unknown };
+  const e = error as { responseCode?: unknown; response?: unknown; message?: unknown; command?: unknown };
   const code = typeof e.responseCode === 'number' ? e.responseCode : null;
   const response = typeof e.response === 'string' ? e.response : '';
   const message = typeof e.message === 'string' ? e.message : String(error);
   const text = (response || message || 'Error desconocido').slice(0, 500);
-  return new DeliveryError(text, code !== null && code >= 500 && code < 600);
+  // nodemailer names the SMTP command the server answered; 'DATA' is the answer to the message itself.
+  return new DeliveryError(text, code !== null && code >= 500 && code < 600, e.command === 'DATA');
 }
 
 /** Real SMTP (pooled connections) through nodemailer. */

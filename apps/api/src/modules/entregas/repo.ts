@@ -11,8 +11,8 @@ export interface ClienteRow {
   destinatarios: string[];
 }
 
-/** Every client with its recipients, by id. */
-export async function listClientes(db: Db): Promise<ClienteRow[]> {
+/** Clients with their recipients (none: an empty list). */
+function clientesQuery(db: Db) {
   return db
     .selectFrom('clientes as c')
     .leftJoin('cliente_destinatarios as d', 'd.id_cliente', 'c.id_cliente')
@@ -20,22 +20,16 @@ export async function listClientes(db: Db): Promise<ClienteRow[]> {
       'c.id_cliente',
       'c.nombre',
       sql<string[]>`coalesce(d.destinatarios, '{}'::text[])`.as('destinatarios'),
-    ])
-    .orderBy('c.id_cliente')
-    .execute();
+    ]);
+}
+
+/** Every client with its recipients, by id. */
+export async function listClientes(db: Db): Promise<ClienteRow[]> {
+  return clientesQuery(db).orderBy('c.id_cliente').execute();
 }
 
 export async function findCliente(db: Db, id: number): Promise<ClienteRow | undefined> {
-  return db
-    .selectFrom('clientes as c')
-    .leftJoin('cliente_destinatarios as d', 'd.id_cliente', 'c.id_cliente')
-    .select([
-      'c.id_cliente',
-      'c.nombre',
-      sql<string[]>`coalesce(d.destinatarios, '{}'::text[])`.as('destinatarios'),
-    ])
-    .where('c.id_cliente', '=', id)
-    .executeTakeFirst();
+  return clientesQuery(db).where('c.id_cliente', '=', id).executeTakeFirst();
 }
 
 export async function saveDestinatarios(db: Db, id: number, destinatarios: string[]): Promise<void> {
@@ -175,19 +169,26 @@ export interface ClaimedEntrega {
   message_id: string;
   intentos: number;
   max_intentos: number;
+  /**
+   * An earlier attempt ended without a recorded outcome (its worker died or lost the lease after it
+   * may have handed the message over), so the server may already hold this Message-ID.
+   */
+  interrumpido: boolean;
 }
 
 /**
  * Claims up to `limit` due deliveries for `leaseMs`: queued ones whose time has come, and ones whose
- * previous attempt lost its lease (a worker that died mid-send). FOR UPDATE SKIP LOCKED: two workers
- * (two API instances) never claim one row; the claim bumps `intentos`, the attempt's fencing token.
+ * previous attempt lost its lease (a worker that died mid-send) while attempts remain (see
+ * `failExhausted` for the others). FOR UPDATE SKIP LOCKED: two workers (two API instances) never claim
+ * one row; the claim bumps `intentos`, the attempt's fencing token. Every recorded attempt has its row in
+ * `entrega_intentos`, so fewer rows than earlier attempts means one was interrupted.
  */
 export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<ClaimedEntrega[]> {
   const result = await sql<ClaimedEntrega>`
     WITH due AS (
       SELECT id_entrega FROM entregas
       WHERE (estado = 'en_cola' AND siguiente_intento <= now())
-         OR (estado = 'enviando' AND bloqueado_hasta < now())
+         OR (estado = 'enviando' AND bloqueado_hasta < now() AND intentos < max_intentos)
       ORDER BY siguiente_intento, id_entrega
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
@@ -198,10 +199,29 @@ export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<
         bloqueado_hasta = now() + make_interval(secs => ${leaseMs / 1000}::double precision)
     FROM due
     WHERE e.id_entrega = due.id_entrega
-    RETURNING e.id_entrega, e.id_reporte, e.destinatarios, e.message_id, e.intentos, e.max_intentos`.execute(
-    db,
-  );
+    RETURNING e.id_entrega, e.id_reporte, e.destinatarios, e.message_id, e.intentos, e.max_intentos,
+      (SELECT count(*) FROM entrega_intentos i WHERE i.id_entrega = e.id_entrega) < e.intentos - 1
+        AS interrumpido`.execute(db);
   return result.rows;
+}
+
+/**
+ * Gives up the deliveries whose last allowed attempt was interrupted (lease over while 'enviando' with
+ * `intentos` at `max_intentos`): 'fallido' with `motivo`, recorded as that attempt's outcome, in one
+ * statement. Returns how many. Without it a worker that keeps dying mid-send would be retried forever.
+ */
+export async function failExhausted(db: Db, motivo: string): Promise<number> {
+  const result = await sql<{ id_entrega: number }>`
+    WITH gone AS (
+      UPDATE entregas
+      SET estado = 'fallido', motivo = ${motivo}, bloqueado_hasta = NULL
+      WHERE estado = 'enviando' AND bloqueado_hasta < now() AND intentos >= max_intentos
+      RETURNING id_entrega, intentos, destinatarios
+    )
+    INSERT INTO entrega_intentos (id_entrega, intento, destinatarios, resultado, detalle)
+    SELECT id_entrega, intentos, destinatarios, 'error', ${motivo} FROM gone
+    RETURNING id_entrega`.execute(db);
+  return result.rows.length;
 }
 
 /**

@@ -8,7 +8,10 @@
  * - A permanent error (5xx) → 'fallido' at once.
  * - A crash (or any error) between the hand-over and the record leaves the row 'enviando': when its
  *   lease ends another worker resends it with the same Message-ID, which a receiver that already
- *   accepted it refuses, so nothing arrives twice and nothing is lost.
+ *   accepted it refuses, so nothing arrives twice and nothing is lost. That refusal (a 5xx answer to the
+ *   message itself, after an interrupted attempt) is recorded as 'entregado' with a note, not 'fallido':
+ *   'fallido' offers 'Reintentar', which would send a second copy under a new Message-ID.
+ * - A row whose last allowed attempt was interrupted is not claimed again: 'fallido' with the reason.
  *
  * Started by main.ts only (never by buildApp), so other test suites never see it run.
  */
@@ -16,7 +19,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { reportPdf } from '../reportes/service';
 import { composeReportMail, DeliveryError, type MailTransport } from './mail';
-import { type ClaimedEntrega, claimDue, recordOutcome, reporteForMail } from './repo';
+import { type ClaimedEntrega, claimDue, failExhausted, recordOutcome, reporteForMail } from './repo';
+
+/** What the worker writes in a delivery's history (Spanish, shown in the Reportes screen). */
+export const WORKER_MESSAGES = {
+  reporteGone: 'El reporte ya no existe',
+  duplicateRefused: (response: string) =>
+    `El servidor rechazó la copia repetida: el mensaje ya se había entregado en un intento interrumpido (${response})`,
+  exhausted:
+    'Se agotaron los intentos: el último envío se interrumpió sin registrar la respuesta del servidor',
+} as const;
 
 export interface DeliveryWorkerOptions {
   db: Kysely<Database>;
@@ -82,7 +94,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       await db
         .transaction()
         .execute((trx) =>
-          recordOutcome(trx, target, { estado: 'fallido', motivo: 'El reporte ya no existe' }),
+          recordOutcome(trx, target, { estado: 'fallido', motivo: WORKER_MESSAGES.reporteGone }),
         );
       return;
     }
@@ -105,13 +117,18 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           ? error
           : new DeliveryError(String((error as Error)?.message ?? error), false);
       const last = failure.permanent || claim.intentos >= claim.max_intentos;
-      const outcome = last
-        ? ({ estado: 'fallido', motivo: failure.message } as const)
-        : ({
-            estado: 'en_cola',
-            motivo: failure.message,
-            retryInMs: backoffMs(claim.intentos, baseDelayMs, maxDelayMs),
-          } as const);
+      // The interrupted attempt may have handed the message over; the server now refuses this very
+      // message (same Message-ID) for good: the copy it already holds is the delivery.
+      const alreadyThere = claim.interrumpido && failure.permanent && failure.messageRefused;
+      const outcome = alreadyThere
+        ? ({ estado: 'entregado', respuesta: WORKER_MESSAGES.duplicateRefused(failure.message) } as const)
+        : last
+          ? ({ estado: 'fallido', motivo: failure.message } as const)
+          : ({
+              estado: 'en_cola',
+              motivo: failure.message,
+              retryInMs: backoffMs(claim.intentos, baseDelayMs, maxDelayMs),
+            } as const);
       await db.transaction().execute((trx) => recordOutcome(trx, target, outcome));
       log?.warn(
         {
@@ -120,7 +137,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           estado: outcome.estado,
           motivo: failure.message,
         },
-        'entrega de reporte no aceptada',
+        alreadyThere ? 'copia repetida rechazada: entrega ya hecha' : 'entrega de reporte no aceptada',
       );
       return;
     }
@@ -137,6 +154,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   }
 
   async function runOnce(): Promise<number> {
+    const exhausted = await failExhausted(db, WORKER_MESSAGES.exhausted);
+    if (exhausted > 0) log?.warn({ entregas: exhausted }, 'entregas sin intentos tras interrupciones');
     const claims = await claimDue(db, batchSize, leaseMs);
     const results = await Promise.allSettled(claims.map((c) => deliver(c)));
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');

@@ -129,20 +129,6 @@ export async function findPdf(db: Db, id: number): Promise<{ folio: string; pdf:
   return db.selectFrom('reportes').select(['folio', 'pdf']).where('id_reporte', '=', id).executeTakeFirst();
 }
 
-/** PDFs of the pending reports (of one client when given), oldest first. */
-export async function pendingPdfs(
-  db: Db,
-  idCliente?: number,
-): Promise<Array<{ id_reporte: number; folio: string; cliente: string; pdf: Uint8Array }>> {
-  let q = db
-    .selectFrom('reportes as r')
-    .innerJoin('clientes as c', 'c.id_cliente', 'r.id_cliente')
-    .select(['r.id_reporte', 'r.folio', 'c.nombre as cliente', 'r.pdf'])
-    .where('r.estatus', '=', 'pendiente');
-  if (idCliente !== undefined) q = q.where('r.id_cliente', '=', idCliente);
-  return q.orderBy('r.fecha_recibido').orderBy('r.id_reporte').execute();
-}
-
 /** The pending reports (of one client when given) without their PDFs: what the streamed zip lists first. */
 export async function pendingPdfList(
   db: Db,

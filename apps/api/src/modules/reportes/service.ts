@@ -204,6 +204,9 @@ export async function pendingZip(
         if (failure) throw failure;
         yield* out.splice(0);
         if (last) break;
+        // Let pending I/O (other requests) run between two reads: on PGlite a read and its reply can
+        // settle without returning to the event loop, so a download would otherwise run in long bursts.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         part = (await pdfSlice(db, r.id_reporte, offset, ZIP_SLICE_BYTES)) ?? new Uint8Array(0);
       }
     }
