@@ -1,27 +1,30 @@
 /**
- * `pnpm bench:load` — a bounded load figure on loopback: the API server (its own process, as `npm start`
- * runs it) on a fresh PostgreSQL database with the demo data, and CLIENTS concurrent signed-in clients
- * cycling over list, stats and dashboard routes for SECONDS. Prints req/s, p50/p99 and errors
- * (goal: 0 errors, p99 ≤ 250 ms). Stops by itself; drops its database.
+ * `pnpm bench:load` — a bounded load figure on loopback: the API server (its compiled bundle in its own
+ * process, as `npm start` runs it) on a fresh PostgreSQL database with the demo data, and CLIENTS concurrent
+ * clients, each with its own sign-in, cycling over list, stats and dashboard routes for SECONDS. Prints
+ * req/s, p50/p99 and errors (goal: 0 errors, p99 ≤ 250 ms). Stops by itself; drops its database.
  *
  * Env: BENCH_PG_URL (server, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_LOAD_CLIENTS (50),
  * BENCH_LOAD_SECONDS (30).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { apiRoutes } from '@socio/contracts';
 import pg from 'pg';
+import { DEMO_PASSWORD } from '../src/config';
 import { apiUrl } from '../src/http/route';
+import { type ApiServer, startApiServer } from './server';
 
 const CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 50);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const SERVER_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const here = path.dirname(fileURLToPath(import.meta.url));
+/** Staff accounts of the demo data (the admin's password is the default ADMIN_PASSWORD). */
+const STAFF = [
+  { email: 'admin@socioeconomico.mx', password: 'Admin2026!' },
+  ...[1, 2, 3].map((n) => ({ email: `supervisor${n}@socioeconomico.mx`, password: DEMO_PASSWORD })),
+];
 
 const ROUTES = [
   `${apiUrl(apiRoutes.cargas.activeAssignments)}?page=1&page_size=20&sort_by=fecha_asignacion&sort_order=desc`,
@@ -31,33 +34,27 @@ const ROUTES = [
   apiUrl(apiRoutes.dashboard.resumen),
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('sin puerto'))));
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`el servidor terminó (código ${child.exitCode})`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('el servidor no respondió /api/health a tiempo');
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+
+/**
+ * One token per client, each from its own sign-in, in turns over the staff accounts of the demo data (the
+ * routes are staff-only). Sequential: successful sign-ins do not count against the login throttle.
+ */
+async function signIn(baseUrl: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let c = 0; c < CLIENTS; c++) {
+    const account = STAFF[c % STAFF.length]!;
+    const res = await fetch(`${baseUrl}${apiUrl(apiRoutes.auth.login)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    if (res.status !== 200) throw new Error(`login ${account.email}: ${res.status} ${await res.text()}`);
+    tokens.push(((await res.json()) as { token: string }).token);
+  }
+  return tokens;
+}
 
 async function main() {
   const name = `socio_load_${Date.now()}`;
@@ -67,38 +64,23 @@ async function main() {
   const dbUrl = new URL(SERVER_URL);
   dbUrl.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'socio-load-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(here, '..'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  let server: ApiServer | null = null;
+  try {
+    server = await startApiServer({
       DATABASE_URL: dbUrl.toString(),
       JWT_SECRET: 'bench-load-secret-bench-load-secret-0123',
       DATA_DIR: dataDir,
       DEMO_DATA: '1',
-      SERVE_APP_DIR: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  try {
-    await waitForHealth(base, server);
-    const login = await fetch(`${base}${apiUrl(apiRoutes.auth.login)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@socioeconomico.mx', password: 'Admin2026!' }),
     });
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
+    const { baseUrl, port } = server;
+    const tokens = await signIn(baseUrl);
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
     const times: number[] = [];
     let errors = 0;
-    const one = (url: string) =>
+    const one = (url: string, client: number) =>
       new Promise<void>((resolve) => {
         const t0 = performance.now();
+        const headers = { authorization: `Bearer ${tokens[client]}`, 'accept-encoding': 'br, gzip' };
         const req = http.request({ host: '127.0.0.1', port, path: url, headers, agent }, (res) => {
           res.resume();
           res.on('end', () => {
@@ -114,14 +96,14 @@ async function main() {
         req.end();
       });
     // Warm-up: every route once per client.
-    await Promise.all(Array.from({ length: CLIENTS }, (_, i) => one(ROUTES[i % ROUTES.length]!)));
+    await Promise.all(Array.from({ length: CLIENTS }, (_, i) => one(ROUTES[i % ROUTES.length]!, i)));
     times.length = 0;
     errors = 0;
     const started = performance.now();
     const deadline = started + SECONDS * 1000;
     await Promise.all(
       Array.from({ length: CLIENTS }, async (_, c) => {
-        for (let i = c; performance.now() < deadline; i++) await one(ROUTES[i % ROUTES.length]!);
+        for (let i = c; performance.now() < deadline; i++) await one(ROUTES[i % ROUTES.length]!, c);
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
@@ -137,8 +119,7 @@ async function main() {
     );
     if (!ok) process.exitCode = 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server?.stop();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });

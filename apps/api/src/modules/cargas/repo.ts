@@ -88,6 +88,46 @@ export async function clienteOfLoadType(db: Db): Promise<number | null> {
   return clienteId(db, 'Tec de Monterrey');
 }
 
+/** The record of one saved file (counts filled in by `setCargaCounts` once the rows are written). */
+export async function insertCarga(
+  db: Db,
+  carga: {
+    fileName: string;
+    loadType: string;
+    actorId: number;
+    /** Date as the browser showed it, kept as text. */
+    clientDate: string | null;
+    totalRows: number;
+    invalidInFile: number;
+  },
+): Promise<{ id_carga: number; fecha: Date }> {
+  return db
+    .insertInto('cargas')
+    .values({
+      file_name: carga.fileName,
+      load_type: carga.loadType,
+      id_usuario: carga.actorId,
+      fecha_cliente: carga.clientDate,
+      total_filas: carga.totalRows,
+      filas_invalidas_archivo: carga.invalidInFile,
+    })
+    .returning(['id_carga', 'fecha'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Rows written and rows failed of a carga. */
+export async function setCargaCounts(
+  db: Db,
+  idCarga: number,
+  counts: { processed: number; failed: number },
+): Promise<void> {
+  await db
+    .updateTable('cargas')
+    .set({ registros_procesados: counts.processed, registros_fallidos: counts.failed })
+    .where('id_carga', '=', idCarga)
+    .execute();
+}
+
 /** Rows per INSERT statement of a save (one JSON parameter each). */
 export const SAVE_CHUNK = 5_000;
 

@@ -215,7 +215,8 @@ export function createVisitorPicker(visitors: readonly VisitorLoad[]) {
 
 /**
  * process_carga: re-validates every row (header = row 1), rejects unknown states, folios repeated in the batch
- * and folios with an open assignment, and proposes a visitor for each valid row.
+ * and folios with an open assignment, and proposes a visitor for each valid row. The valid rows' objects are
+ * reused as the answer's rows (cleaned in place, computed fields added): the caller hands over `rows`.
  */
 export function processRows(
   rows: readonly SheetRow[],
@@ -240,14 +241,15 @@ export function processRows(
     }
     seen.add(check.folio);
     const visitor = pick(check.estado);
-    const out: ProcessedRow = {
-      id_folio: check.folio,
-      visitor_id: visitor?.id_usuario ?? null,
-      state_of_folio: check.estado,
-      state_of_visitor: visitor?.region ?? null,
-      address_complete_folio: addressOf(check.row, check.estado, reader),
-    };
-    for (const key in check.row) if (!COMPUTED_KEYS.has(key)) out[key] = check.row[key];
+    // The row's own object becomes the answer's row (cleaned cells, computed fields): a 100,000-row file is
+    // held once, not twice.
+    const out = raw as ProcessedRow;
+    for (const key in check.row) out[key] = check.row[key];
+    out.id_folio = check.folio;
+    out.visitor_id = visitor?.id_usuario ?? null;
+    out.state_of_folio = check.estado;
+    out.state_of_visitor = visitor?.region ?? null;
+    out.address_complete_folio = addressOf(check.row, check.estado, reader);
     out.row_index = rowIndex;
     processedData.push(out);
   }
@@ -279,20 +281,23 @@ export function parseVisitorId(value: unknown): number | null {
 /** Per-row reason of a row saved without a visitor. */
 export const MISSING_VISITOR_REASON = 'Fila sin visitador asignado';
 
+/** What the save checks answer for one row: written, or failed with its reason. */
+export type SaveCheck = { ok: true; candidate: SaveCandidate } | { ok: false; failure: SaveFailure };
+
 /**
  * save_carga checks, trusting nothing from the browser: every row again through the row rules and the state
  * normaliser, its visitor must be an active Visitador, a folio once per batch and not already open.
  * A row without a Folio column but with `id_folio` (what process_carga answered) uses that as its folio.
+ * Returns a checker of one row at a time (the rows of `rows`, in order), so a save can write as it checks
+ * without holding every row's folio fields at once.
  */
-export function checkSaveRows(
+export function createSaveChecker(
   rows: readonly SheetRow[],
   ctx: { activeVisitors: ReadonlySet<number>; openFolios: ReadonlySet<string> },
-): { candidates: SaveCandidate[]; failures: SaveFailure[] } {
+): (raw: SheetRow) => SaveCheck {
   const reader = createColumnReader(rows, READ_COLUMNS);
-  const candidates: SaveCandidate[] = [];
-  const failures: SaveFailure[] = [];
   const seen = new Set<string>();
-  for (const raw of rows) {
+  return (raw) => {
     const rowIndex = typeof raw.row_index === 'number' ? raw.row_index : null;
     const source =
       reader.get(raw, 'Folio') === undefined && raw.id_folio !== undefined
@@ -300,20 +305,41 @@ export function checkSaveRows(
         : raw;
     const check = checkRow(source, source === raw ? reader : createColumnReader([source], READ_COLUMNS));
     if (!check.ok) {
-      failures.push({ row_index: rowIndex, id_folio: cellText(raw.id_folio), reason: check.reason });
-      continue;
+      return {
+        ok: false,
+        failure: { row_index: rowIndex, id_folio: cellText(raw.id_folio), reason: check.reason },
+      };
     }
-    const fail = (reason: string) => failures.push({ row_index: rowIndex, id_folio: check.folio, reason });
+    const fail = (reason: string): SaveCheck => ({
+      ok: false,
+      failure: { row_index: rowIndex, id_folio: check.folio, reason },
+    });
     const visitorId = parseVisitorId(raw.visitor_id);
-    if (visitorId === null) fail(MISSING_VISITOR_REASON);
-    else if (!ctx.activeVisitors.has(visitorId)) fail(CARGAS_MESSAGES.invalidVisitor(String(visitorId)));
-    else if (seen.has(check.folio)) fail(CARGAS_MESSAGES.duplicateInFile(check.folio));
-    else if (ctx.openFolios.has(check.folio)) fail(CARGAS_MESSAGES.openAssignment(check.folio));
-    else {
-      seen.add(check.folio);
-      const reader1 = source === raw ? reader : createColumnReader([check.row], READ_COLUMNS);
-      candidates.push({ rowIndex, fields: folioFields(check.row, check.estado, reader1), visitorId });
-    }
+    if (visitorId === null) return fail(MISSING_VISITOR_REASON);
+    if (!ctx.activeVisitors.has(visitorId)) return fail(CARGAS_MESSAGES.invalidVisitor(String(visitorId)));
+    if (seen.has(check.folio)) return fail(CARGAS_MESSAGES.duplicateInFile(check.folio));
+    if (ctx.openFolios.has(check.folio)) return fail(CARGAS_MESSAGES.openAssignment(check.folio));
+    seen.add(check.folio);
+    const reader1 = source === raw ? reader : createColumnReader([check.row], READ_COLUMNS);
+    return {
+      ok: true,
+      candidate: { rowIndex, fields: folioFields(check.row, check.estado, reader1), visitorId },
+    };
+  };
+}
+
+/** The save checks over a whole list (see `createSaveChecker`). */
+export function checkSaveRows(
+  rows: readonly SheetRow[],
+  ctx: { activeVisitors: ReadonlySet<number>; openFolios: ReadonlySet<string> },
+): { candidates: SaveCandidate[]; failures: SaveFailure[] } {
+  const check = createSaveChecker(rows, ctx);
+  const candidates: SaveCandidate[] = [];
+  const failures: SaveFailure[] = [];
+  for (const raw of rows) {
+    const result = check(raw);
+    if (result.ok) candidates.push(result.candidate);
+    else failures.push(result.failure);
   }
   return { candidates, failures };
 }

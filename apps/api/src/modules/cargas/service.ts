@@ -33,17 +33,27 @@ import {
   findActiveVisitador,
   findAssignment,
   findOpenFolios,
+  insertCarga,
   insertFoliosAndAssignments,
   type ListOptions,
   listActiveVisitors,
   listAssignments,
   lockAssignment,
   lockAssignmentWrites,
+  SAVE_CHUNK,
   setAssignmentStatus,
   setAssignmentVisitor,
+  setCargaCounts,
   visitorLoads,
 } from './repo';
-import { checkSaveRows, type FolioFields, foliosOf, processRows, type SaveFailure } from './rows';
+import {
+  createSaveChecker,
+  type FolioFields,
+  foliosOf,
+  processRows,
+  type SaveCandidate,
+  type SaveFailure,
+} from './rows';
 
 type Db = Kysely<Database>;
 
@@ -64,16 +74,16 @@ class NothingSaved extends Error {}
 
 /**
  * save_carga: re-checks every row and visitor, then writes the carga record, the folios and their assignments
- * in ONE transaction (multi-row statements in chunks). Folios already open — known before or lost to a
+ * in ONE transaction, checking and writing `SAVE_CHUNK` rows at a time (multi-row statements), so only one
+ * chunk's folio fields are held beside the request's rows. Folios already open — known before or lost to a
  * concurrent save through the unique index — are counted as failed with their reason.
  */
 export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): Promise<SaveCargaResponse> {
   const rows = body.processedData as SheetRow[];
   const visitors = await listActiveVisitors(db);
-  const openFolios = await findOpenFolios(db, foliosOf(rows));
-  const { candidates, failures } = checkSaveRows(rows, {
+  const check = createSaveChecker(rows, {
     activeVisitors: new Set(visitors.map((v) => v.id_usuario)),
-    openFolios,
+    openFolios: await findOpenFolios(db, foliosOf(rows)),
   });
   const estados = await estadoIds(db);
   const idCliente = await clienteOfLoadType(db);
@@ -81,49 +91,48 @@ export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): P
   let idCarga: number | null = null;
   let fecha = new Date();
   let processed = 0;
-  const allFailures: SaveFailure[] = [...failures];
+  /** Rows refused by the checks, in file order; then the folios lost to a concurrent save. */
+  const failures: SaveFailure[] = [];
+  const lost: SaveFailure[] = [];
   try {
     await db.transaction().execute(async (trx) => {
       await lockAssignmentWrites(trx);
-      actor.log?.info({ filas: candidates.length }, 'carga: transacción iniciada');
-      const carga = await trx
-        .insertInto('cargas')
-        .values({
-          file_name: body.fileName,
-          load_type: body.loadType,
-          id_usuario: actor.id,
-          fecha_cliente: body.date ?? null,
-          total_filas: rows.length,
-          filas_invalidas_archivo: body.invalidCount ?? 0,
-        })
-        .returning(['id_carga', 'fecha'])
-        .executeTakeFirstOrThrow();
-      const inserted = await insertFoliosAndAssignments(trx, candidates, {
-        idCarga: carga.id_carga,
-        idCliente,
+      actor.log?.info({ filas: rows.length }, 'carga: transacción iniciada');
+      const carga = await insertCarga(trx, {
+        fileName: body.fileName,
+        loadType: body.loadType,
         actorId: actor.id,
-        estadoIds: estados,
+        clientDate: body.date ?? null,
+        totalRows: rows.length,
+        invalidInFile: body.invalidCount ?? 0,
       });
-      if (inserted.length < candidates.length) {
-        const done = new Set(inserted.map((r) => r.folio));
-        for (const c of candidates) {
-          if (!done.has(c.fields.folio)) {
-            allFailures.push({
-              row_index: c.rowIndex,
-              id_folio: c.fields.folio,
-              reason: CARGAS_MESSAGES.openAssignment(c.fields.folio),
-            });
+      const ctx = { idCarga: carga.id_carga, idCliente, actorId: actor.id, estadoIds: estados };
+      for (let start = 0; start < rows.length; start += SAVE_CHUNK) {
+        const chunk: SaveCandidate[] = [];
+        for (const raw of rows.slice(start, start + SAVE_CHUNK)) {
+          const result = check(raw);
+          if (result.ok) chunk.push(result.candidate);
+          else failures.push(result.failure);
+        }
+        const inserted = await insertFoliosAndAssignments(trx, chunk, ctx);
+        processed += inserted.length;
+        if (inserted.length < chunk.length) {
+          const done = new Set(inserted.map((r) => r.folio));
+          for (const c of chunk) {
+            if (!done.has(c.fields.folio)) {
+              lost.push({
+                row_index: c.rowIndex,
+                id_folio: c.fields.folio,
+                reason: CARGAS_MESSAGES.openAssignment(c.fields.folio),
+              });
+            }
           }
         }
       }
-      // Nothing written (every folio lost to a concurrent save): no carga record without assignments.
-      if (inserted.length === 0) throw new NothingSaved();
-      processed = inserted.length;
-      await trx
-        .updateTable('cargas')
-        .set({ registros_procesados: processed, registros_fallidos: allFailures.length })
-        .where('id_carga', '=', carga.id_carga)
-        .execute();
+      failures.push(...lost);
+      // Nothing written (every row refused or lost to a concurrent save): no carga record without assignments.
+      if (processed === 0) throw new NothingSaved();
+      await setCargaCounts(trx, carga.id_carga, { processed, failed: failures.length });
       await audit(trx, {
         actorId: actor.id,
         requestId: actor.requestId,
@@ -134,7 +143,7 @@ export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): P
           fileName: body.fileName,
           loadType: body.loadType,
           recordsProcessed: processed,
-          recordsFailed: allFailures.length,
+          recordsFailed: failures.length,
         },
       });
       idCarga = carga.id_carga;
@@ -145,7 +154,7 @@ export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): P
     if (!(error instanceof NothingSaved)) throw error;
     processed = 0;
   }
-  const failed = allFailures.length;
+  const failed = failures.length;
   let message: string;
   if (processed === 0) message = 'No se guardó ningún registro';
   else if (failed === 0) message = CARGAS_MESSAGES.saved(processed);
@@ -157,7 +166,7 @@ export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): P
     recordsProcessed: processed,
     recordsFailed: failed,
     id_carga: idCarga,
-    failures: allFailures.slice(0, MAX_FAILURES_LISTED),
+    failures: failures.slice(0, MAX_FAILURES_LISTED),
   };
 }
 

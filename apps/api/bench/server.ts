@@ -1,0 +1,106 @@
+/**
+ * The API as production runs it, for the benches: the compiled bundle (apps/api/dist/main.js, built by
+ * build.mjs when missing) in its own process on a free loopback port, plus readings of that process's
+ * memory from /proc (Linux).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, waitForHealth } from '../../../scripts/lib/product-server.mjs';
+
+const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BUNDLE = path.join(API_DIR, 'dist/main.js');
+
+/** Newest modification time (ms) of the files below `dir`. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds apps/api/dist/main.js when it is missing or older than its sources (a bench never measures stale code). */
+function ensureBundle(): void {
+  const sources = [path.join(API_DIR, 'src'), path.join(API_DIR, '../../packages/contracts/src')];
+  if (existsSync(BUNDLE) && Math.max(...sources.map(newestMtime)) <= statSync(BUNDLE).mtimeMs) return;
+  const built = spawnSync(process.execPath, [path.join(API_DIR, 'build.mjs')], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('no se pudo construir apps/api/dist/main.js');
+}
+
+export interface ApiServer {
+  baseUrl: string;
+  port: number;
+  /** The server's own process (node dist/main.js, no wrapper). */
+  pid: number;
+  /** SIGTERM and wait for the exit; nothing to do when it already exited. */
+  stop: () => Promise<void>;
+}
+
+/** Starts the compiled API with `env` (DATABASE_URL or DATA_DIR, JWT_SECRET…) and waits for /api/health. */
+export async function startApiServer(env: Record<string, string>): Promise<ApiServer> {
+  ensureBundle();
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [BUNDLE], {
+    cwd: API_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SERVE_APP_DIR: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const died = exited.then(() => {
+    throw new Error(`el servidor terminó antes de responder (${child.exitCode ?? child.signalCode})`);
+  });
+  died.catch(() => {});
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await Promise.race([waitForHealth(baseUrl, child, 120_000), died]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  if (child.pid === undefined) throw new Error('el servidor no tiene pid');
+  return { baseUrl, port, pid: child.pid, stop };
+}
+
+/** VmRSS and VmHWM (peak resident set) of a process, in bytes. */
+export function memoryOf(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
+}
+
+/**
+ * Samples a process's VmRSS every `everyMs` until `stop()`, which returns the highest resident set seen in
+ * the window: the samples' maximum, or the kernel's own high-water mark when it rose inside the window.
+ */
+export function sampleRss(pid: number, everyMs = 20): { stop: () => number } {
+  const before = memoryOf(pid).hwm;
+  let peak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, memoryOf(pid).rss);
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      const now = memoryOf(pid);
+      return Math.max(peak, now.rss, now.hwm > before ? now.hwm : 0);
+    },
+  };
+}
+
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
