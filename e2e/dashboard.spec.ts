@@ -46,7 +46,7 @@ test.describe('Dashboard (Inicio)', () => {
     await expect(card(page, 'Nuevas solicitudes esta semana')).toHaveText(
       count(resumen.indicadores.nuevas_semana),
     );
-    await expect(card(page, '% completado (30 días)')).toHaveText(
+    await expect(card(page, 'Completado (últimos 30 días)')).toHaveText(
       percent(resumen.indicadores.porcentaje_completado_30d),
     );
 

@@ -21,7 +21,27 @@ async function fromRows(ctx: TestContext) {
   const { rows: folios } = await sql<{ k: string }>`
     SELECT concat_ws('|', hora, count(*)) AS k FROM (SELECT ${hour('created_at')} AS hora FROM folios) x
     GROUP BY hora ORDER BY 1`.execute(ctx.db);
-  return { horas: horas.map((r) => r.k), clientes: clientes.map((r) => r.k), folios: folios.map((r) => r.k) };
+  // The stage of each folio (0006): 3 completed, 1 in progress, 2 only cancelled; for everybody and per visitor.
+  const day = (c: string) => sql.raw(`floor((extract(epoch FROM ${c}) - 21600) / 86400)::int`);
+  const etapa = sql.raw(`CASE WHEN bool_or(estatus = 'completada') THEN 3
+    WHEN bool_or(estatus IN ('asignada', 'agendada')) THEN 1 ELSE 2 END`);
+  const { rows: embudo } = await sql<{ k: string }>`
+    SELECT concat_ws('|', ${day('f.created_at')}, s.etapa, count(*)) AS k
+    FROM (SELECT id_folio, ${etapa} AS etapa FROM asignaciones GROUP BY id_folio) s
+    JOIN folios f ON f.id_folio = s.id_folio
+    GROUP BY ${day('f.created_at')}, s.etapa ORDER BY 1`.execute(ctx.db);
+  const { rows: embudoVisitador } = await sql<{ k: string }>`
+    SELECT concat_ws('|', s.id_usuario, ${day('f.created_at')}, s.etapa, count(*)) AS k
+    FROM (SELECT id_folio, id_usuario, ${etapa} AS etapa FROM asignaciones GROUP BY id_folio, id_usuario) s
+    JOIN folios f ON f.id_folio = s.id_folio
+    GROUP BY s.id_usuario, ${day('f.created_at')}, s.etapa ORDER BY 1`.execute(ctx.db);
+  return {
+    horas: horas.map((r) => r.k),
+    clientes: clientes.map((r) => r.k),
+    folios: folios.map((r) => r.k),
+    embudo: embudo.map((r) => r.k),
+    embudoVisitador: embudoVisitador.map((r) => r.k),
+  };
 }
 
 async function fromCounters(ctx: TestContext) {
@@ -38,7 +58,20 @@ async function fromCounters(ctx: TestContext) {
   );
   const { rows: folios } = await sql<{ k: string }>`
     SELECT concat_ws('|', hora, total) AS k FROM folio_horas WHERE total <> 0 ORDER BY 1`.execute(ctx.db);
+  const { rows: embudo } = await sql<{ k: string }>`
+    SELECT concat_ws('|', dia, etapa, total) AS k FROM folio_embudo_dias
+    WHERE id_usuario = 0 AND total <> 0 ORDER BY 1`.execute(ctx.db);
+  const { rows: embudoVisitador } = await sql<{ k: string }>`
+    SELECT concat_ws('|', id_usuario, dia, etapa, total) AS k FROM folio_embudo_dias
+    WHERE id_usuario <> 0 AND total <> 0 ORDER BY 1`.execute(ctx.db);
+  const { rows: vacias } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM folio_embudo WHERE abiertas = 0 AND completadas = 0 AND canceladas = 0`.execute(
+    ctx.db,
+  );
   return {
+    embudo: embudo.map((r) => r.k),
+    embudoVisitador: embudoVisitador.map((r) => r.k),
+    embudoVacias: Number(vacias[0]?.n ?? 0),
     horas: horas.map((r) => r.k),
     porVisitador: porVisitador.map((r) => r.k),
     clientes: clientes.map((r) => r.k),
@@ -63,6 +96,10 @@ describe.each(dbKinds())('dashboard counters (%s)', (kind) => {
     expect(counters.porVisitador).toEqual(rows.horas);
     expect(counters.clientes).toEqual(rows.clientes);
     expect(counters.folios).toEqual(rows.folios);
+    expect(rows.embudo.length).toBeGreaterThan(0);
+    expect(counters.embudo).toEqual(rows.embudo);
+    expect(counters.embudoVisitador).toEqual(rows.embudoVisitador);
+    expect(counters.embudoVacias).toBe(0);
   }
 
   it('hold exactly what the demo assignments and folios say', async () => {
@@ -92,6 +129,41 @@ describe.each(dbKinds())('dashboard counters (%s)', (kind) => {
       ctx.db,
     );
     await sql`DELETE FROM asignaciones WHERE id_asignacion IN (SELECT id_asignacion FROM asignaciones ORDER BY 1 LIMIT 2)`.execute(
+      ctx.db,
+    );
+    await expectExact();
+  });
+
+  it('follow reassignments and a folio whose reception date moves to another year (0006)', async () => {
+    const open = await ctx.db
+      .selectFrom('asignaciones')
+      .select(['id_asignacion', 'id_folio', 'folio', 'id_usuario'])
+      .where('estatus', '=', 'agendada')
+      .orderBy('id_asignacion', 'desc')
+      .executeTakeFirstOrThrow();
+    const other = await ctx.db
+      .selectFrom('usuarios')
+      .select('id_usuario')
+      .where('rol', '=', 'visitador')
+      .where('id_usuario', '<>', open.id_usuario)
+      .executeTakeFirstOrThrow();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('asignaciones')
+        .set({ estatus: 'cancelada', fecha_cancelada: new Date() })
+        .where('id_asignacion', '=', open.id_asignacion)
+        .execute();
+      await trx
+        .insertInto('asignaciones')
+        .values({ folio: open.folio, id_folio: open.id_folio, id_usuario: other.id_usuario })
+        .execute();
+    });
+    await expectExact();
+    await sql`UPDATE folios SET created_at = created_at - interval '400 days'
+      WHERE id_folio IN (SELECT id_folio FROM asignaciones ORDER BY id_asignacion DESC LIMIT 6)`.execute(
+      ctx.db,
+    );
+    await sql`UPDATE folios SET updated_at = now() WHERE id_folio IN (SELECT id_folio FROM folios ORDER BY 1 LIMIT 3)`.execute(
       ctx.db,
     );
     await expectExact();

@@ -167,9 +167,11 @@ describe.each(dbKinds())('GET /api/dashboard/resumen (%s)', (kind) => {
       ['2026-03-02', 1],
       ['2026-03-09', 2],
     ]);
+    // Each year follows the folios received in it (issue 14 item 4): B3, received 2025-12-31 23:00 in
+    // Mexico City and completed in January 2026, is a completion of 2025's folios, not of 2026's.
     expect(r.anual).toEqual([
-      { anio: 2026, recibidos: 5, asignados: 5, completados: 3, cancelados: 0 },
-      { anio: 2025, recibidos: 2, asignados: 2, completados: 0, cancelados: 1 },
+      { anio: 2026, recibidos: 5, asignados: 5, completados: 2, cancelados: 0 },
+      { anio: 2025, recibidos: 2, asignados: 2, completados: 1, cancelados: 1 },
     ]);
   });
 

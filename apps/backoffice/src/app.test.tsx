@@ -74,7 +74,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('routes (spec §2)', () => {
+describe('routes', () => {
   it('/ redirects to the login screen', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeInTheDocument();
@@ -225,6 +225,28 @@ describe('session', () => {
     expect(store.get()).toBeNull();
   });
 
+  it('Cerrar sesión asks the server to revoke the token: POST /auth/logout with the bearer (issue 13 item 3)', async () => {
+    const user = userEvent.setup();
+    const logouts: Array<string | null> = [];
+    const { calls, store } = renderApp('/socioeconomico/cargas', {
+      session: { token: 'tok-salida', user: admin, remember: true },
+      routes: {
+        'GET /auth/me': me(admin),
+        'POST /auth/logout': (_url, init) => {
+          logouts.push(new Headers(init.headers).get('Authorization'));
+          return json(200, { detail: 'Sesión cerrada' });
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Ana Martínez/ }));
+    expect(calls).not.toContain('POST /auth/logout');
+    await user.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
+    expect(await screen.findByRole('heading', { name: 'Iniciar Sesión' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(logouts).toEqual(['Bearer tok-salida']));
+    expect(calls.filter((c) => c === 'POST /auth/logout')).toHaveLength(1);
+    expect(store.get()).toBeNull();
+  });
+
   it('the login page sends a signed-in user to the shell', async () => {
     renderApp('/login', {
       session: { token: 't', user: admin, remember: true },
@@ -295,6 +317,7 @@ describe('unknown URLs and document titles (issue 14 items 8, 9)', () => {
     ['/socioeconomico/usuarios', admin, 'Usuarios · Socioeconómico'],
     ['/socioeconomico/reportes', admin, 'Reportes · Socioeconómico'],
     ['/socioeconomico/cargas', admin, 'Cargas · Socioeconómico'],
+    ['/socioeconomico/clientes', admin, 'Clientes · Socioeconómico'],
   ] as const)('%s sets the document title', async (path, user, title) => {
     renderApp(path, {
       session: user ? { token: 't', user, remember: true } : null,

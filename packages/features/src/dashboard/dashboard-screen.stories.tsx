@@ -1,3 +1,4 @@
+import { COMPLETION_30D_DEFINITION } from '@socio/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { NetworkError } from '../errors';
@@ -11,6 +12,7 @@ import {
   stubDashboardPort,
   visitadorResumen,
 } from '../testing';
+import { usersMessages } from '../users/messages.es';
 import { DashboardScreen } from './dashboard-screen';
 
 interface StoryArgs {
@@ -35,7 +37,8 @@ type Story = StoryObj<typeof meta>;
 
 /** The card whose label is `label`. */
 function statCard(canvasElement: HTMLElement, label: string): HTMLElement {
-  const labelNode = within(canvasElement).getByText(label, { selector: 'p' });
+  // A label with a definition wraps its text in a span carrying the tooltip.
+  const labelNode = within(canvasElement).getByText(label, { selector: 'p, p > span' });
   const card = labelNode.closest<HTMLElement>('[data-slot="stat-card"]');
   if (!card) throw new Error(`No hay tarjeta «${label}»`);
   return card;
@@ -52,7 +55,14 @@ export const Loaded: Story = {
     await expect(
       within(statCard(canvasElement, 'Nuevas solicitudes esta semana')).getByText('42'),
     ).toBeVisible();
-    await expect(within(statCard(canvasElement, '% completado (30 días)')).getByText('71.4%')).toBeVisible();
+    await expect(
+      within(statCard(canvasElement, 'Completado (últimos 30 días)')).getByText('71.4%'),
+    ).toBeVisible();
+    // Issue 14 item 2: the same label as Usuarios', its one definition as the label's tooltip.
+    const completionLabel = within(statCard(canvasElement, usersMessages.completion30d)).getByText(
+      usersMessages.completion30d,
+    );
+    await expect(completionLabel).toHaveAttribute('title', COMPLETION_30D_DEFINITION);
 
     // The lazily loaded charts, each an accessible figure with its values in a hidden table.
     const doughnut = await canvas.findByRole(
@@ -73,6 +83,19 @@ export const Loaded: Story = {
     await expect(received).toHaveTextContent('412');
     await expect(received).toHaveTextContent('1,630');
     await expect(within(yearly).getByRole('row', { name: /Cancelados/ })).toHaveTextContent('58');
+    // Issue 14 item 4: each row says what it counts, as its label's tooltip.
+    for (const [label, definition] of [
+      ['Recibidos', /Folios recibidos en el año/],
+      ['Asignados', /un folio reasignado cuenta una sola vez/],
+      ['Completados', /una asignación completada/],
+      ['Cancelados', /se cancelaron todas, sin ninguna completada ni en curso/],
+    ] as const) {
+      const header = within(yearly).getByRole('rowheader', { name: label });
+      await expect(within(header).getByText(label)).toHaveAttribute(
+        'title',
+        expect.stringMatching(definition),
+      );
+    }
 
     await expect(canvas.getByRole('heading', { name: 'Nueva plataforma' })).toBeVisible();
     await expect(canvas.queryByText('Estos números corresponden solo a tus asignaciones.')).toBeNull();
@@ -151,7 +174,9 @@ export const Visitador: Story = {
     await waitFor(() =>
       expect(within(statCard(canvasElement, 'Estudios activos')).getByText('7')).toBeVisible(),
     );
-    await expect(within(statCard(canvasElement, '% completado (30 días)')).getByText('82.5%')).toBeVisible();
+    await expect(
+      within(statCard(canvasElement, 'Completado (últimos 30 días)')).getByText('82.5%'),
+    ).toBeVisible();
     const doughnut = await canvas.findByRole(
       'figure',
       { name: 'Estudios activos por cliente' },

@@ -102,13 +102,23 @@ function Indicators({ resumen }: { resumen: DashboardResumen | undefined }) {
         loading={loading}
       />
       <StatCard
-        label={m.completion30d}
+        // The one definition of this figure (the same label and tooltip as Usuarios').
+        label={<Defined term={m.completion30d} definition={m.completion30dDefinition} />}
         value={i ? formatPercent(i.porcentaje_completado_30d) : ''}
         description={m.completion30dHint}
         icon={<Percent />}
         loading={loading}
       />
     </section>
+  );
+}
+
+/** A term whose definition is its tooltip (as on Usuarios' 'Completado (últimos 30 días)'). */
+function Defined({ term, definition }: { term: string; definition: string }) {
+  return (
+    <span className="cursor-help underline decoration-dotted" title={definition}>
+      {term}
+    </span>
   );
 }
 
@@ -132,10 +142,10 @@ function ChartsSkeleton() {
 function YearlySummary({ resumen }: { resumen: DashboardResumen }) {
   const years = resumen.anual;
   const rows = [
-    { label: m.received, key: 'recibidos' },
-    { label: m.assigned, key: 'asignados' },
-    { label: m.done, key: 'completados' },
-    { label: m.cancelled, key: 'cancelados' },
+    { label: m.received, definition: m.receivedDefinition, key: 'recibidos' },
+    { label: m.assigned, definition: m.assignedDefinition, key: 'asignados' },
+    { label: m.done, definition: m.doneDefinition, key: 'completados' },
+    { label: m.cancelled, definition: m.cancelledDefinition, key: 'cancelados' },
   ] as const;
   return (
     <Card data-slot="dashboard-yearly">
@@ -163,7 +173,7 @@ function YearlySummary({ resumen }: { resumen: DashboardResumen }) {
             {rows.map((row) => (
               <tr key={row.key} className="border-line border-b last:border-0">
                 <th scope="row" className="py-2 pe-4 text-start font-medium text-ink">
-                  {row.label}
+                  <Defined term={row.label} definition={row.definition} />
                 </th>
                 {years.map((y) => (
                   <td key={y.anio} className="py-2 ps-4 text-end text-ink tabular-nums">

@@ -1,3 +1,5 @@
+import { COMPLETION_30D_DEFINITION, COMPLETION_30D_LABEL } from '@socio/contracts';
+
 /** Every text of the dashboard (es-MX). */
 export const dashboardMessages = {
   title: 'Inicio',
@@ -7,7 +9,9 @@ export const dashboardMessages = {
   activeStudies: 'Estudios activos',
   completedThisWeek: 'Completados esta semana',
   newThisWeek: 'Nuevas solicitudes esta semana',
-  completion30d: '% completado (30 días)',
+  /** The same label and definition as Usuarios' (issue 14 item 2): one figure, one name. */
+  completion30d: COMPLETION_30D_LABEL,
+  completion30dDefinition: COMPLETION_30D_DEFINITION,
   activeStudiesHint: 'Asignaciones sin completar ni cancelar',
   weekHint: 'Desde el lunes',
   completion30dHint: 'Asignaciones de los últimos 30 días',
@@ -20,12 +24,20 @@ export const dashboardMessages = {
   completedSeries: 'Completados',
   newSeries: 'Nuevas solicitudes',
   yearly: 'Resumen anual por estatus',
-  yearlyDescription: 'Año en curso y año anterior',
+  yearlyDescription:
+    'Año en curso y año anterior: cada columna sigue a los folios recibidos ese año, cada folio contado una vez.',
   yearlyStatus: 'Estatus',
   received: 'Recibidos',
   assigned: 'Asignados',
   done: 'Completados',
   cancelled: 'Cancelados',
+  /** Definitions of the yearly rows, each its label's tooltip (issue 14 item 4). */
+  receivedDefinition: 'Folios recibidos en el año (fecha de alta del folio).',
+  assignedDefinition:
+    'De los folios recibidos en el año, los que tienen al menos una asignación; un folio reasignado cuenta una sola vez.',
+  doneDefinition: 'De los folios asignados, los que tienen una asignación completada.',
+  cancelledDefinition:
+    'De los folios asignados, aquellos cuyas asignaciones se cancelaron todas, sin ninguna completada ni en curso.',
   promoBadge: 'Nuevo',
   promoTitle: 'Nueva plataforma',
   promoBody:

@@ -1,3 +1,5 @@
+import { COMPLETION_30D_LABEL } from '@socio/contracts';
+
 /** Every text of the users screen (es-MX). Spec strings are copied exactly. */
 export const usersMessages = {
   pageTitle: 'Usuarios',
@@ -115,7 +117,7 @@ export const usersMessages = {
   competitivenessError: 'No se pudieron cargar las estadísticas de los visitadores',
   competitivenessLoading: 'Cargando visitadores...',
   competitivenessPager: 'Paginación de visitadores',
-  completion30d: 'Completado (últimos 30 días)',
+  completion30d: COMPLETION_30D_LABEL,
   compColumns: {
     visitor: 'Visitador',
     assignments: 'Asignaciones (total)',

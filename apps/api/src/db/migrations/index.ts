@@ -3,6 +3,7 @@ import { migration0002 } from './0002_cargas';
 import { migration0003 } from './0003_hardening';
 import { migration0004 } from './0004_entregas';
 import { migration0005 } from './0005_tablero';
+import { migration0006 } from './0006_embudo_anual';
 
 export interface Migration {
   /** Unique, sortable name; recorded in `schema_migrations`. Never rename or edit an applied one. */
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   migration0003,
   migration0004,
   migration0005,
+  migration0006,
 ];

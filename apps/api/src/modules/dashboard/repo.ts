@@ -1,6 +1,7 @@
 /**
- * SQL of the dashboard. It reads the counters kept by triggers (migration 0005_tablero), never the
- * assignments themselves: a few thousand counter rows whatever the number of assignments.
+ * SQL of the dashboard. It reads the counters kept by triggers (migrations 0005_tablero and
+ * 0006_embudo_anual), never the assignments themselves: a few thousand counter rows whatever the number
+ * of assignments.
  */
 import { OPEN_ESTATUS } from '@socio/contracts';
 import { type Kysely, sql } from 'kysely';
@@ -12,7 +13,6 @@ type Db = Kysely<Database>;
 const HOUR_MS = 3_600_000;
 /** Which date of an assignment a count is about (`campo` of the hour counters). */
 const CAMPO = { fecha_asignacion: 0, fecha_completada: 1, fecha_cancelada: 2 } as const;
-type Column = keyof typeof CAMPO;
 
 /**
  * UTC hour number of a boundary. Every boundary of the dashboard (local midnights in Mexico City) is a
@@ -20,6 +20,18 @@ type Column = keyof typeof CAMPO;
  */
 export function hourOf(instant: Date): number {
   return Math.ceil(instant.getTime() / HOUR_MS);
+}
+
+const DAY_MS = 86_400_000;
+/** Midnight in Mexico City on 1 January (standard time, UTC-6) is 06:00 UTC: the start of a day of 0006. */
+const DAY_START_MS = 6 * HOUR_MS;
+
+/**
+ * Day number of a boundary in the day counters of migration 0006 (days since 1970-01-01 06:00 UTC). Every
+ * local year boundary of the dashboard is a whole day; one that is not would be rounded up.
+ */
+export function dayOf(instant: Date): number {
+  return Math.ceil((instant.getTime() - DAY_START_MS) / DAY_MS);
 }
 
 /** The hour counters of everybody, or of one visitor. */
@@ -53,21 +65,29 @@ export async function weekly(
   return weeks.map((w, i) => ({ semana_inicio: w.semana_inicio, total: totals[i] ?? 0 }));
 }
 
-/** Assignments whose `column` falls in [start, end) (of one visitor when given). */
-export async function countBetween(
+/** Stages of a folio in `folio_embudo_dias` (migration 0006_embudo_anual). */
+const ETAPA = { enCurso: 1, cancelado: 2, completado: 3 } as const;
+
+/**
+ * The funnel of the folios received (created) in [start, end), from the counters of migration
+ * 0006_embudo_anual: `asignados` have at least one assignment, `completados` at least one completed,
+ * `cancelados` only cancelled ones (so asignados ≥ completados + cancelados, each folio counted once
+ * however many times it was reassigned). With `visitorId`, only that visitor's assignments count.
+ */
+export async function yearFunnel(
   db: Db,
-  column: Column,
   start: Date,
   end: Date,
   visitorId?: number,
-): Promise<number> {
-  const { table, owner } = hours(visitorId);
-  const { rows } = await sql<{ n: number }>`
-    SELECT coalesce(sum(total), 0)::int AS n FROM ${table}
-    WHERE campo = ${CAMPO[column]} AND hora >= ${hourOf(start)} AND hora < ${hourOf(end)} ${owner}`.execute(
-    db,
-  );
-  return Number(rows[0]?.n ?? 0);
+): Promise<{ asignados: number; completados: number; cancelados: number }> {
+  const { rows } = await sql<{ etapa: number; n: number }>`
+    SELECT etapa, sum(total)::int AS n FROM folio_embudo_dias
+    WHERE id_usuario = ${visitorId ?? 0} AND dia >= ${dayOf(start)} AND dia < ${dayOf(end)}
+    GROUP BY etapa`.execute(db);
+  const by = new Map(rows.map((r) => [Number(r.etapa), Number(r.n)]));
+  const completados = by.get(ETAPA.completado) ?? 0;
+  const cancelados = by.get(ETAPA.cancelado) ?? 0;
+  return { asignados: completados + cancelados + (by.get(ETAPA.enCurso) ?? 0), completados, cancelados };
 }
 
 /** Folios received (created) in [start, end). */

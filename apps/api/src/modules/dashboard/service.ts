@@ -1,11 +1,11 @@
 /** GET /api/dashboard/resumen, computed from asignaciones, folios and clientes. */
-import { DASHBOARD_WEEKS, type DashboardResumen } from '@socio/contracts';
+import { DASHBOARD_WEEKS, type DashboardResumen, type ResumenAnual } from '@socio/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthUser } from '../../session';
 import { assignmentStats } from '../cargas/repo';
 import { completionLast30Days } from '../cargas/service';
-import { countBetween, foliosReceived, openByClient, weekly } from './repo';
+import { foliosReceived, openByClient, weekly, yearFunnel } from './repo';
 import { lastWeeks, localDate, yearRange } from './time';
 
 type Db = Kysely<Database>;
@@ -20,16 +20,7 @@ export async function dashboardResumen(
   const thisWeek = weeks.at(-1);
   if (!thisWeek) throw new Error('sin semanas');
   const year = localDate(now).y;
-  const yearly = async (anio: number): Promise<DashboardResumen['anual'][number]> => {
-    const { start, end } = yearRange(anio);
-    const [asignados, recibidos, completados, cancelados] = await Promise.all([
-      countBetween(db, 'fecha_asignacion', start, end, visitorId),
-      visitorId === undefined ? foliosReceived(db, start, end) : null,
-      countBetween(db, 'fecha_completada', start, end, visitorId),
-      countBetween(db, 'fecha_cancelada', start, end, visitorId),
-    ]);
-    return { anio, recibidos: recibidos ?? asignados, asignados, completados, cancelados };
-  };
+  const yearly = (anio: number) => yearSummary(db, anio, visitorId);
   // Every query reads counters (a few thousand rows at most); on PostgreSQL they run side by side on the
   // pool, on PGlite one after the other on its single connection.
   const [stats, semanal_completados, semanal_nuevas, porcentaje, por_cliente, ...anual] = await Promise.all([
@@ -53,6 +44,20 @@ export async function dashboardResumen(
     semanal_nuevas,
     anual,
   };
+}
+
+/**
+ * One column of 'Resumen anual por estatus': the folios received in the local year `anio` and how far
+ * they got (see yearFunnel), so recibidos ≥ asignados ≥ completados + cancelados. A Visitador's
+ * "received" folios are those assigned to them, so their recibidos equals their asignados.
+ */
+export async function yearSummary(db: Db, anio: number, visitorId?: number): Promise<ResumenAnual> {
+  const { start, end } = yearRange(anio);
+  const [funnel, recibidos] = await Promise.all([
+    yearFunnel(db, start, end, visitorId),
+    visitorId === undefined ? foliosReceived(db, start, end) : null,
+  ]);
+  return { anio, recibidos: recibidos ?? funnel.asignados, ...funnel };
 }
 
 /** The summary a signed-in user sees: a Visitador's numbers are only theirs. */
