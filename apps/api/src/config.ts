@@ -98,7 +98,7 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
-/** Builds the configuration from environment variables (see ARCHITECTURE.md, "Configuration"). */
+/** Builds the configuration from environment variables (README, «Configuración»). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR?.trim() || '.data');

@@ -89,7 +89,7 @@ describe('auth rules', () => {
     );
   });
 
-  it('checks the new password against spec §5', () => {
+  it('checks the new password against the change-password rules', () => {
     expect(newPasswordError('Actual2026!', 'corta')).toBe(
       'La nueva contraseña debe tener al menos 8 caracteres',
     );

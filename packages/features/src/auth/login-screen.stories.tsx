@@ -83,7 +83,7 @@ export const RememberMe: Story = {
   },
 };
 
-/** Spec §5: e-mail without '@' → 'Por favor, ingresa un correo electrónico válido'; nothing is sent. */
+/** E-mail without '@' → 'Por favor, ingresa un correo electrónico válido'; nothing is sent. */
 export const InvalidEmail: Story = {
   decorators: [failing(new Error('no debe llamarse'))],
   play: async ({ canvas, args }) => {
@@ -99,7 +99,7 @@ export const InvalidEmail: Story = {
   },
 };
 
-/** Spec §5: empty e-mail and a 2-character password → both messages. */
+/** Empty e-mail and a 2-character password → both messages. */
 export const EmptyEmailAndShortPassword: Story = {
   decorators: [failing(new Error('no debe llamarse'))],
   play: async ({ canvas }) => {

@@ -16,7 +16,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Spec §2: 'Algo salió mal', the error text, both actions and the console hint. */
+/** 'Algo salió mal', the error text, both actions and the console hint. */
 export const Default: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Algo salió mal' })).toBeVisible();

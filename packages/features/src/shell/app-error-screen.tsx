@@ -1,5 +1,6 @@
 import { Button, ErrorScreen } from '@socio/ui';
 import { RotateCw, Trash2 } from 'lucide-react';
+import { DocumentTitle } from './document-title';
 import { shellMessages } from './messages.es';
 
 export interface AppErrorScreenProps {
@@ -26,23 +27,26 @@ export function errorText(error: unknown): string {
 export function AppErrorScreen({ error, onReload, onReset }: AppErrorScreenProps) {
   const m = shellMessages.appError;
   return (
-    <ErrorScreen
-      title={m.title}
-      message={m.description}
-      details={errorText(error)}
-      hint={m.consoleHint}
-      actions={
-        <>
-          <Button onClick={onReload}>
-            <RotateCw aria-hidden="true" />
-            {m.reload}
-          </Button>
-          <Button variant="outline" onClick={onReset}>
-            <Trash2 aria-hidden="true" />
-            {m.reset}
-          </Button>
-        </>
-      }
-    />
+    <>
+      <DocumentTitle page={m.title} />
+      <ErrorScreen
+        title={m.title}
+        message={m.description}
+        details={errorText(error)}
+        hint={m.consoleHint}
+        actions={
+          <>
+            <Button onClick={onReload}>
+              <RotateCw aria-hidden="true" />
+              {m.reload}
+            </Button>
+            <Button variant="outline" onClick={onReset}>
+              <Trash2 aria-hidden="true" />
+              {m.reset}
+            </Button>
+          </>
+        }
+      />
+    </>
   );
 }

@@ -12,7 +12,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Spec §2's fallback heading, a Spanish explanation and a reload; no router developer hints. */
+/** The router's fallback heading 'Unexpected Application Error!', a Spanish explanation and a reload; no router developer hints. */
 export const Default: Story = {
   play: async ({ canvas, args }) => {
     await expect(

@@ -1,5 +1,6 @@
 import { Button, ErrorScreen } from '@socio/ui';
 import { RotateCw } from 'lucide-react';
+import { DocumentTitle } from './document-title';
 import { shellMessages } from './messages.es';
 
 export interface RouterErrorScreenProps {
@@ -16,16 +17,19 @@ export interface RouterErrorScreenProps {
 export function RouterErrorScreen({ details, onReload }: RouterErrorScreenProps) {
   const m = shellMessages.routerError;
   return (
-    <ErrorScreen
-      title={m.title}
-      message={m.description}
-      details={details}
-      actions={
-        <Button onClick={onReload}>
-          <RotateCw aria-hidden="true" />
-          {m.reload}
-        </Button>
-      }
-    />
+    <>
+      <DocumentTitle page={m.title} />
+      <ErrorScreen
+        title={m.title}
+        message={m.description}
+        details={details}
+        actions={
+          <Button onClick={onReload}>
+            <RotateCw aria-hidden="true" />
+            {m.reload}
+          </Button>
+        }
+      />
+    </>
   );
 }

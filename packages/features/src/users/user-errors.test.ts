@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../errors';
 import { createUserErrorMessage, editUserErrorMessage } from './user-errors';
 
-describe('createUserErrorMessage (spec §8)', () => {
+describe('createUserErrorMessage', () => {
   it('a taken username', () => {
     expect(createUserErrorMessage(new ApiError(409, 'El usuario ya existe'))).toBe(
       'Error: El nombre de usuario ya está en uso. Por favor, elige otro.',
