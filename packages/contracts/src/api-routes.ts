@@ -30,7 +30,6 @@ import {
   saveCargaResponseSchema,
 } from './cargas';
 import { clientesResponseSchema, estadosResponseSchema } from './catalogs';
-import { ROLES, type Rol } from './common';
 import { dashboardResumenSchema } from './dashboard';
 import {
   clientesDestinatariosResponseSchema,
@@ -50,6 +49,7 @@ import {
   reportesListResponseSchema,
   reportesQuerySchema,
 } from './reportes';
+import { ADMIN_ROLES, ALL_ROLES, type Rol, STAFF_ROLES } from './roles';
 import {
   allUsersResponseSchema,
   checkUsernameParamsSchema,
@@ -69,12 +69,7 @@ import {
  * Roles allowed per call (declared once; the server and the app read them from here).
  * -------------------------------------------------------------------------- */
 
-/** Every signed-in role. */
-export const ALL_ROLES: readonly Rol[] = ROLES;
-/** Staff who run cargas and reportes and read users. */
-export const STAFF_ROLES: readonly Rol[] = ['Administrador', 'Supervisor'];
-/** Who manages users. */
-export const ADMIN_ROLES: readonly Rol[] = ['Administrador'];
+// ALL_ROLES, STAFF_ROLES and ADMIN_ROLES live in roles.ts (zod-free, read by the app's first screen).
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -475,15 +470,6 @@ export function listApiRoutes(): { module: ApiModule; name: string; route: ApiRo
   return Object.entries(apiRoutes).flatMap(([module, calls]) =>
     Object.entries(calls).map(([name, r]) => ({ module: module as ApiModule, name, route: r as ApiRoute })),
   );
-}
-
-/** `/users/edit_user/:id` + `{ id: 7 }` → `/users/edit_user/7` (each value URI-encoded). */
-export function buildApiPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Falta el parámetro "${name}" de ${path}`);
-    return encodeURIComponent(String(value));
-  });
 }
 
 /** Whether `rol` may call `r` (public routes: everybody). */

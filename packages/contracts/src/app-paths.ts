@@ -4,8 +4,7 @@
  * '/Socioeconomico/…' spelling lands on the same screens.
  */
 
-import { ADMIN_ROLES, ALL_ROLES, STAFF_ROLES } from './api-routes';
-import type { Rol } from './common';
+import { ADMIN_ROLES, ALL_ROLES, type Rol, STAFF_ROLES } from './roles';
 
 export const APP_PATHS = {
   root: '/',

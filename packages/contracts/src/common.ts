@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES, type Rol } from './roles';
 
 /* ----------------------------------------------------------------------------
  * Error shapes (FastAPI style): every error body carries `detail`.
@@ -46,10 +47,8 @@ export function capitalize(value: string): string {
  * Roles and user status.
  * -------------------------------------------------------------------------- */
 
-export const ROLES = ['Administrador', 'Supervisor', 'Visitador'] as const;
-/** Role as shown on the wire (responses). */
+/** Role as shown on the wire (responses); the list lives in roles.ts. */
 export const rolSchema = z.enum(ROLES);
-export type Rol = z.infer<typeof rolSchema>;
 /** Role as stored in the database. */
 export type RolStored = Lowercase<Rol>;
 

@@ -1,3 +1,4 @@
+export * from './api-path';
 export * from './api-routes';
 export * from './app-paths';
 export * from './auth';
@@ -7,6 +8,7 @@ export * from './common';
 export * from './dashboard';
 export * from './entregas';
 export * from './reportes';
+export * from './roles';
 export * from './rules/address';
 export * from './rules/rows';
 export * from './rules/states';

@@ -121,7 +121,7 @@ export function createFakeAuthPort(
       account.password = new_password;
       return { detail: AUTH_MESSAGES.passwordChanged };
     },
-    async logout() {
+    async logout(_token: string) {
       signedIn = null;
     },
   };

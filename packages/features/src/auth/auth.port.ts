@@ -21,6 +21,9 @@ export interface AuthPort {
   me(options?: { signal?: AbortSignal }): Promise<SessionUser>;
   /** Changes the signed-in user's password; resolves with the server's confirmation text. */
   changePassword(input: ChangePasswordInput): Promise<{ detail: string }>;
-  /** Optional server-side sign-out; the session is cleared locally either way. */
-  logout?(): Promise<void>;
+  /**
+   * Optional server-side sign-out: revokes `token`, the session's token read before the session is
+   * cleared locally (which happens either way, without waiting for this).
+   */
+  logout?(token: string): Promise<void>;
 }

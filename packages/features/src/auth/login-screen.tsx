@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type LoginForm, loginFormSchema } from '@socio/contracts';
+import type { LoginForm } from '@socio/contracts';
 import { Banner, Button, Checkbox, TextField } from '@socio/ui';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { SessionUser } from './auth.port';
 import { loginErrorMessage } from './auth-errors';
+import type { LoginFormValues } from './login-validation';
 import { authMessages } from './messages.es';
 import { useLogin } from './use-auth';
 
@@ -18,8 +17,15 @@ export interface LoginScreenProps {
   defaultEmail?: string;
 }
 
-/** The login form's checked values: the e-mail trimmed. */
-type LoginFormValues = z.output<typeof loginFormSchema>;
+/**
+ * zod, its resolver and the login schema (login-validation.ts), loaded when the form is first focused
+ * (or at the first submit): they stay out of the login page's first download and arrive while the
+ * user types.
+ */
+const loadValidation = () => import('./login-validation');
+
+const loginResolver: Resolver<LoginForm, unknown, LoginFormValues> = async (values, context, options) =>
+  (await loadValidation()).loginResolver(values, context, options);
 
 /** 'Iniciar Sesión': e-mail, password, 'Recordarme', an inert 'forgot password' link. */
 export function LoginScreen({ onSuccess, notice, defaultEmail = '' }: LoginScreenProps) {
@@ -34,7 +40,7 @@ export function LoginScreen({ onSuccess, notice, defaultEmail = '' }: LoginScree
     clearErrors,
     formState: { errors },
   } = useForm<LoginForm, unknown, LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: loginResolver,
     defaultValues: { email: defaultEmail, password: '', remember: false },
     // Checked on submit only; typing in a field clears its message (see `field`).
     reValidateMode: 'onSubmit',
@@ -78,7 +84,13 @@ export function LoginScreen({ onSuccess, notice, defaultEmail = '' }: LoginScree
             </Banner>
           ) : null}
 
-          <form noValidate onSubmit={submit} className="mt-6 grid gap-4" aria-busy={submitting || undefined}>
+          <form
+            noValidate
+            onSubmit={submit}
+            onFocus={() => void loadValidation()}
+            className="mt-6 grid gap-4"
+            aria-busy={submitting || undefined}
+          >
             <TextField
               label={m.emailLabel}
               type="email"

@@ -56,7 +56,7 @@ export function ShellLayout({
 }: ShellLayoutProps) {
   const m = shellMessages;
   const auth = usePort('auth');
-  const { user, signOut } = useSession();
+  const { user, token, signOut } = useSession();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const shellRef = useRef<HTMLDivElement>(null);
   // The menu entry that opens the password dialog is gone once it opens: focus returns to its menu's button.
@@ -101,10 +101,10 @@ export function ShellLayout({
   );
 
   const signOutNow = useCallback(() => {
-    auth.logout?.().catch(() => undefined);
+    if (token) auth.logout?.(token).catch(() => undefined);
     signOut();
     onNavigate(APP_PATHS.login);
-  }, [auth, signOut, onNavigate]);
+  }, [auth, token, signOut, onNavigate]);
 
   const userItems = useMemo(
     () => [

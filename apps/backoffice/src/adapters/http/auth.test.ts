@@ -6,7 +6,7 @@ import { createFakeHttp } from './fake-http.test-util';
 describe('createHttpAuthPort', () => {
   it('logout posts to /auth/logout with the bearer token (the server revokes it)', async () => {
     const { http, calls } = createFakeHttp(() => ({ detail: 'Sesión cerrada' }));
-    await expect(createHttpAuthPort(http).logout?.()).resolves.toBeUndefined();
+    await expect(createHttpAuthPort(http).logout?.('tok-1')).resolves.toBeUndefined();
     expect(calls).toEqual([{ method: 'POST', path: '/auth/logout' }]);
   });
 
@@ -14,6 +14,6 @@ describe('createHttpAuthPort', () => {
     const { http } = createFakeHttp(() => {
       throw new ApiError(401, 'Token inválido o expirado');
     });
-    await expect(createHttpAuthPort(http).logout?.()).rejects.toBeInstanceOf(ApiError);
+    await expect(createHttpAuthPort(http).logout?.('tok-1')).rejects.toBeInstanceOf(ApiError);
   });
 });

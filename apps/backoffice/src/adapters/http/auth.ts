@@ -14,10 +14,11 @@ export function createHttpAuthPort(http: HttpClient): AuthPort {
     },
     me: (options) => http.call(apiRoutes.auth.me, { signal: options?.signal }),
     changePassword: (input: ChangePasswordInput) => http.call(apiRoutes.auth.changePassword, { body: input }),
-    // Revokes the token on the server (it stops working on every server at once). The bearer header is taken
-    // synchronously, so the shell may clear the local session right after calling this.
-    async logout() {
-      await http.call(apiRoutes.auth.logout);
+    // Revokes the token on the server (it stops working on every server at once). The token comes as an
+    // argument, not from the session: the shell clears the local session right after calling this, and
+    // this adapter may still be loading then.
+    async logout(token: string) {
+      await http.call(apiRoutes.auth.logout, { headers: { Authorization: `Bearer ${token}` } });
     },
   };
 }
