@@ -37,7 +37,12 @@ function viewer(page: Page) {
 
 /** Waits until the viewer's page canvas holds drawn (non-white) pixels. */
 async function expectPdfDrawn(page: Page) {
-  await expect(viewer(page).getByText(/^Página 1 de \d+$/)).toBeVisible({ timeout: 30_000 });
+  // The toolbar's page counter (the PDF's own footer text also reads 'Página 1 de N' in its text layer).
+  await expect(
+    viewer(page)
+      .getByRole('toolbar', { name: 'Controles del documento' })
+      .getByText(/^Página 1 de \d+$/),
+  ).toBeVisible({ timeout: 30_000 });
   await expect
     .poll(
       () =>
@@ -59,17 +64,24 @@ async function expectPdfDrawn(page: Page) {
 
 /** The entries of a zip (stored or deflated) with the first bytes of each stored one. */
 function zipEntries(bytes: Buffer): { name: string; head: string }[] {
+  // Read the central directory, as unzip tools do: a streamed zip leaves the sizes in its local
+  // headers at 0 (they follow each file in a data descriptor), so walking local headers stops early.
+  let end = bytes.length - 22;
+  while (end >= 0 && bytes.readUInt32LE(end) !== 0x06054b50) end -= 1;
+  if (end < 0) return [];
+  const count = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
   const entries: { name: string; head: string }[] = [];
-  let at = 0;
-  while (at + 30 <= bytes.length && bytes.readUInt32LE(at) === 0x04034b50) {
-    const method = bytes.readUInt16LE(at + 8);
-    const size = bytes.readUInt32LE(at + 18);
-    const nameLength = bytes.readUInt16LE(at + 26);
-    const extraLength = bytes.readUInt16LE(at + 28);
-    const name = bytes.subarray(at + 30, at + 30 + nameLength).toString('utf8');
-    const start = at + 30 + nameLength + extraLength;
-    entries.push({ name, head: method === 0 ? bytes.subarray(start, start + 5).toString('latin1') : '' });
-    at = start + size;
+  for (let i = 0; i < count && bytes.readUInt32LE(at) === 0x02014b50; i += 1) {
+    const method = bytes.readUInt16LE(at + 10);
+    const nameLength = bytes.readUInt16LE(at + 28);
+    const extraLength = bytes.readUInt16LE(at + 30);
+    const commentLength = bytes.readUInt16LE(at + 32);
+    const local = bytes.readUInt32LE(at + 42);
+    const name = bytes.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const data = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    entries.push({ name, head: method === 0 ? bytes.subarray(data, data + 5).toString('latin1') : '' });
+    at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
 }
