@@ -8,11 +8,11 @@
 // Run after `pnpm --filter @socio/backoffice build`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
+import { freePort } from './lib/product-server.mjs';
 import { measurePageLoad } from './lib/wire-bytes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,17 +66,6 @@ for (const key of keys) {
 }
 
 /* ---------------------------------------------------------------- bytes on the wire */
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForHealth(base, server, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;

@@ -17,4 +17,4 @@ export {
   type UploadReporteValues,
   uploadReporteSchema,
 } from './upload-reporte-modal';
-export { reportesKeys, useDebouncedValue as useReportesDebouncedValue } from './use-reportes';
+export { reportesKeys } from './use-reportes';

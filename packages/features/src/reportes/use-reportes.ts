@@ -1,8 +1,9 @@
 /** TanStack Query hooks of the reportes feature; all data comes from the injected `reportes` port. */
 import type { EntregasResponse, ReportItem } from '@socio/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { usePort } from '../ports';
+import { useDebouncedValue } from '../use-debounced-value';
 import { addReporte, PDF_DEBOUNCE_MS, replaceReportes } from './reportes.model';
 import type { NewReporte } from './reportes.port';
 
@@ -35,16 +36,6 @@ export function useReportesList(cliente: string | undefined) {
     queryFn: ({ signal }) => port.list(cliente ?? '', { signal }),
     enabled: cliente !== undefined,
   });
-}
-
-/** `value` once it has stopped changing for `delay` ms. */
-export function useDebouncedValue<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
 }
 
 export type ReportePdfState =

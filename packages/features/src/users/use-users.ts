@@ -2,8 +2,8 @@
 
 import { normalizeUsername, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '@socio/contracts';
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { usePort } from '../ports';
+import { useDebouncedValue } from '../use-debounced-value';
 import { toCompetitivenessRow, toUserRow, USERNAME_DEBOUNCE_MS } from './users.model';
 import type { EditUserRequest, NewUserRequest } from './users.wire';
 
@@ -109,16 +109,6 @@ export function useEditUser() {
     mutationFn: ({ id, body }: { id: number; body: EditUserRequest }) => port.editUser(id, body),
     onSuccess: invalidate,
   });
-}
-
-/** `value` once it has stopped changing for `delay` ms. */
-export function useDebouncedValue<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
 }
 
 export type UsernameAvailability = 'idle' | 'checking' | 'available' | 'unavailable' | 'error';

@@ -1,4 +1,5 @@
 import { CARGAS_MESSAGES } from '@socio/contracts';
+import { cargasMessages } from '../messages.es';
 
 /** Every text of the bulk-load wizard 'Nueva Carga' (es-MX). Spec strings are copied exactly. */
 export const bulkLoadMessages = {
@@ -106,27 +107,8 @@ export const bulkLoadMessages = {
   addFolioDuplicate: (folio: string) => `El folio "${folio}" ya está en la carga`,
   addFolioAdded: (folio: string) => `Folio ${folio} agregado`,
   addFolioVisitor: 'Visitador',
-  addFolioFields: {
-    folio: 'Folio',
-    estado: 'Estado',
-    calle: 'Calle',
-    colonia: 'Colonia',
-    ciudad: 'Ciudad',
-    codigo_postal: 'Código postal',
-    tel1: 'Teléfono 1',
-    tel2: 'Teléfono 2',
-    tel3: 'Teléfono 3',
-    tel4: 'Teléfono 4',
-    nombre_alumno: 'Nombre del alumno',
-    campus_ingreso: 'Campus de ingreso',
-    correo_alumno: 'Correo del alumno',
-    nombre_padre: 'Nombre del padre',
-    correo_padre: 'Correo del padre',
-    nombre_madre: 'Nombre de la madre',
-    correo_madre: 'Correo de la madre',
-    solicitud_email: 'Solicitud X E Mail',
-    dia_agendo_crm: 'Día que Agendó en CRM',
-  },
+  /** The manual form's field labels: one wording for a folio's fields wherever staff type them. */
+  addFolioFields: cargasMessages.fields,
 
   // Footer
   fileLabel: 'Archivo:',
