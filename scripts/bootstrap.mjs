@@ -100,7 +100,14 @@ function newestMtime(dir) {
 // `npm start` leaves one server process (no pnpm/tsx wrappers holding memory, signals reach it).
 const appDist = path.join(root, 'apps/backoffice/dist/index.html');
 const appSources = ['apps/backoffice', 'packages/ui/src', 'packages/features/src', 'packages/contracts/src'];
-const newestOf = (dirs) => Math.max(...dirs.map((dir) => newestMtime(path.join(root, dir))));
+const newestSeen = new Map(); // packages/contracts/src feeds both builds: walk it once
+const newestOf = (dirs) =>
+  Math.max(
+    ...dirs.map((dir) => {
+      if (!newestSeen.has(dir)) newestSeen.set(dir, newestMtime(path.join(root, dir)));
+      return newestSeen.get(dir);
+    }),
+  );
 const stale = (file, dirs) =>
   !existsSync(file) || process.env.REBUILD === '1' || newestOf(dirs) > statSync(file).mtimeMs;
 if (stale(appDist, appSources)) {
@@ -111,5 +118,4 @@ if (stale(apiDist, ['apps/api/src', 'packages/contracts/src'])) {
   if (run(process.execPath, [path.join(root, 'apps/api/build.mjs')], { env }) !== 0) process.exit(1);
 }
 process.env.SERVE_APP_DIR = path.dirname(appDist);
-process.env.STORYBOOK_DISABLE_TELEMETRY = '1';
 await import(pathToFileURL(apiDist).href);

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
-import { freePort } from './lib/product-server.mjs';
+import { freePort, waitForHealth } from './lib/product-server.mjs';
 import { measurePageLoad } from './lib/wire-bytes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,20 +67,6 @@ for (const key of keys) {
 
 /* ---------------------------------------------------------------- bytes on the wire */
 
-async function waitForHealth(base, server, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`El servidor terminó (código ${server.exitCode}).`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('El servidor no respondió /api/health a tiempo.');
-}
-
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'socio-size-'));
@@ -101,7 +87,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
 
 let wire;
 try {
-  await waitForHealth(base, server);
+  await waitForHealth(base, server, 180_000);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [

@@ -105,20 +105,6 @@ const vitestJson = (name) => [
   `--outputFile.json=${path.join(reports, `${name}.json`)}`,
 ];
 
-// The same selections as `pnpm test:unit` and `pnpm test:api` in package.json.
-/** Unit: jsdom tests of ui, features and the app, plus the node tests of contracts and scripts. */
-const UNIT_SELECTION = [
-  '--project',
-  'unit',
-  '--project',
-  'node',
-  'packages/',
-  'apps/backoffice/',
-  'scripts/',
-];
-/** API: every endpoint, role and error of the catalogue, fuzz and kill-save, on PGlite (and PostgreSQL). */
-const API_SELECTION = ['--project', 'node', 'apps/api/'];
-
 // A real PostgreSQL server, when one listens locally, runs the API suite a second time.
 const pgEnv = {};
 if (!process.env.TEST_PG_URL && (await reachable('127.0.0.1', 5432))) {
@@ -131,7 +117,8 @@ step('typecheck', 'pnpm', ['run', 'typecheck']);
 step(
   'unit (jsdom + contratos)',
   'pnpm',
-  ['exec', 'vitest', 'run', ...UNIT_SELECTION, ...vitestJson('unit')],
+  // The layers run package.json's own scripts (so `pnpm test:unit` alone runs exactly this layer).
+  ['run', 'test:unit', ...vitestJson('unit')],
   {
     count: () => countVitest(path.join(reports, 'unit.json')),
   },
@@ -139,13 +126,13 @@ step(
 step(
   `API (PGlite${withPostgres ? ' + PostgreSQL' : ''}, fuzz, kill-save)`,
   'pnpm',
-  ['exec', 'vitest', 'run', ...API_SELECTION, ...vitestJson('api')],
+  ['run', 'test:api', ...vitestJson('api')],
   { env: pgEnv, count: () => countVitest(path.join(reports, 'api.json')) },
 );
 step(
   'historias en Chromium + axe (vitest browser)',
   'pnpm',
-  ['exec', 'vitest', 'run', '--project', 'storybook', ...vitestJson('stories')],
+  ['run', 'test:stories', ...vitestJson('stories')],
   { count: () => countVitest(path.join(reports, 'stories.json')) },
 );
 step('@socio/ui build + publint + attw + consumidor', 'pnpm', [
@@ -157,15 +144,10 @@ step('@socio/ui build + publint + attw + consumidor', 'pnpm', [
 if (existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
   step('build de la app', 'pnpm', ['--filter', '@socio/backoffice', 'run', 'build']);
   step('tamaño del login', 'node', ['scripts/size.mjs']);
-  step(
-    'e2e (Playwright + Chromium)',
-    'pnpm',
-    ['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-    {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') },
-      count: () => countPlaywright(path.join(reports, 'e2e.json')),
-    },
-  );
+  step('e2e (Playwright + Chromium)', 'pnpm', ['run', 'test:e2e'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') },
+    count: () => countPlaywright(path.join(reports, 'e2e.json')),
+  });
 }
 
 printSummary();

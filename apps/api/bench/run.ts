@@ -358,23 +358,17 @@ async function benchList(
   const ITER = 200;
   for (const c of PARTS.includes('b') ? cases : []) {
     const url = `${apiUrl(apiRoutes.cargas.activeAssignments)}?page_size=${size}&${c.url}`;
-    const headers = { authorization: `Bearer ${c.token}` };
-    for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url, headers });
-    const times: number[] = [];
-    for (let i = 0; i < ITER; i++) {
-      const s = performance.now();
-      const res = await app.inject({ method: 'GET', url, headers });
-      times.push(performance.now() - s);
-      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      if (i === 0 && (res.json() as { assignments: unknown[] }).assignments.length !== size) {
-        throw new Error(`${url}: página incompleta`);
-      }
+    const first = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${c.token}` } });
+    if (
+      first.statusCode !== 200 ||
+      (first.json() as { assignments: unknown[] }).assignments.length !== size
+    ) {
+      throw new Error(`${url}: página incompleta (${first.statusCode})`);
     }
-    times.sort((a, b) => a - b);
-    const p95 = percentile(times, 95);
+    const { p50, p95 } = await latency(app, url, c.token, ITER);
     report({
       db: label,
-      test: `(b) active_assignments ${c.name}: p50 ${ms(percentile(times, 50))}, p95`,
+      test: `(b) active_assignments ${c.name}: p50 ${ms(p50)}, p95`,
       value: ms(p95),
       goal: postgres ? '≤ 20 ms' : '',
       ok: postgres ? p95 <= 20 : null,

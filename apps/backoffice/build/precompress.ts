@@ -10,7 +10,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|wasm|map|bcmap|ttf|otf)$/i;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|wasm|bcmap|ttf|otf)$/i;
 /** Below this size a compressed twin saves less than the extra round of negotiation costs. */
 const MIN_BYTES = 1024;
 

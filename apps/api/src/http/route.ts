@@ -1,9 +1,9 @@
 /**
- * Registers one call of the route table (`apiRoutes` in @socio/contracts): method, URL (`/api` + its path),
+ * Registers one call of the route table (`apiRoutes` in @socio/contracts): method, URL (API_BASE + its path),
  * zod schemas of params, query, body and success response, OpenAPI tag and summary, and the role guard.
  * A module's routes.ts only adds what is HTTP-specific (body limit, a pre-check) and its handler.
  */
-import { ALL_ROLES, type ApiRoute, apiErrorSchema } from '@socio/contracts';
+import { ALL_ROLES, API_BASE, type ApiRoute, apiErrorSchema } from '@socio/contracts';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -14,10 +14,9 @@ import type {
 import type { z } from 'zod';
 import { requireRole } from './auth';
 
-/** Where the API lives; the table's paths are relative to it. */
-export const API_BASE = '/api';
+export { API_BASE };
 
-/** The URL Fastify serves a call at (`/api/reportes/:id/pdf`). */
+/** The URL Fastify serves a call at: `API_BASE` + the table's path, `:name` params as Fastify reads them. */
 export function apiUrl(route: Pick<ApiRoute, 'path'>): string {
   return `${API_BASE}${route.path}`;
 }

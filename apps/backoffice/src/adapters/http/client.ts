@@ -1,4 +1,4 @@
-import { type ApiRoute, buildApiPath, type RouteResponse } from '@socio/contracts';
+import { API_BASE, type ApiRoute, buildApiPath, type RouteResponse } from '@socio/contracts';
 import { ApiError, InvalidResponseError, NetworkError, type ValidationIssue } from '@socio/features/errors';
 
 /** Query-string values; `undefined` and `null` entries are left out. */
@@ -31,7 +31,7 @@ export interface RequestOptions {
 export const GZIP_MIN_BYTES = 32 * 1024;
 
 /** `json` gzip-compressed into a Blob, or null when the platform has no CompressionStream. */
-export async function gzipJson(json: string): Promise<Blob | null> {
+async function gzipJson(json: string): Promise<Blob | null> {
   if (typeof CompressionStream === 'undefined') return null;
   const source = new Response(json).body;
   if (!source) return null;
@@ -74,7 +74,7 @@ export interface HttpClientOptions {
 }
 
 /** The API base configured at build time (`VITE_API_URL`), `/api` by default. */
-export const DEFAULT_API_URL: string = import.meta.env.VITE_API_URL ?? '/api';
+export const DEFAULT_API_URL: string = import.meta.env.VITE_API_URL ?? API_BASE;
 
 function joinUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
   const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl;
@@ -106,7 +106,7 @@ function toDetail(body: unknown): string | ValidationIssue[] | undefined {
 }
 
 /** `attachment; filename="a.zip"; filename*=UTF-8''a%C3%B1.zip` → the (decoded) file name. */
-export function fileNameOf(disposition: string | null): string | null {
+function fileNameOf(disposition: string | null): string | null {
   if (!disposition) return null;
   const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
   if (star?.[1]) {

@@ -3,7 +3,7 @@
 import type { UploadRow } from '@socio/contracts';
 import type { SpreadsheetErrorCode } from '@socio/features/cargas/bulk-load';
 
-export type ToWorker = { type: 'parse'; file: File } | { type: 'warm' };
+export type ToWorker = { type: 'parse'; file: File };
 
 export type FromWorker =
   | { type: 'progress'; fraction: number }

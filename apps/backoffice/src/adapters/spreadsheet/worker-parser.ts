@@ -34,8 +34,8 @@ export function createWorkerSpreadsheetParser(
   return {
     warmUp() {
       if (spare) return;
+      // Creating the worker downloads and starts its module (SheetJS); no message is needed.
       spare = createWorker();
-      spare.postMessage({ type: 'warm' } satisfies ToWorker);
     },
     saveFile,
     parse(file, o = {}) {
