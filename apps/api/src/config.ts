@@ -39,8 +39,6 @@ export interface AppConfig {
    * Off by default: HSTS over plain HTTP would make browsers refuse other internal HTTP sites.
    */
   https?: boolean;
-  /** Failed logins allowed from one address across every e-mail within `loginWindowMinutes` (default 30). */
-  loginMaxFailuresPerAddress?: number;
   /** PostgreSQL URL; `null` → embedded PGlite in `dataDir`. */
   databaseUrl: string | null;
   /** Directory of the embedded database and generated secrets. `'memory://'` keeps PGlite in memory (tests). */
@@ -98,10 +96,15 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+/** The data directory named by `DATA_DIR` (default `.data`), resolved from the repository root. */
+export function dataDirFrom(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(REPO_ROOT, env.DATA_DIR?.trim() || '.data');
+}
+
 /** Builds the configuration from environment variables (README, «Configuración»). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
-  const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR?.trim() || '.data');
+  const dataDir = dataDirFrom(env);
   let jwtSecret = env.JWT_SECRET?.trim() || '';
   if (!jwtSecret) {
     if (databaseUrl) {

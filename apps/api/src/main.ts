@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, DEMO_PASSWORD, loadConfig, REPO_ROOT, secureDataDir } from './config';
+import { ConfigError, DEMO_PASSWORD, dataDirFrom, loadConfig, secureDataDir } from './config';
 import { createDatabase } from './db/index';
 import { migrate } from './db/migrate';
 import { assertSafeToExpose } from './modules/auth/service';
@@ -8,7 +7,7 @@ import { createMailTransport, mailSettings } from './modules/entregas/mail';
 import { createDeliveryWorker } from './modules/entregas/worker';
 import { seed } from './seed/index';
 
-const DATA_DIR = path.resolve(REPO_ROOT, process.env.DATA_DIR?.trim() || '.data');
+const DATA_DIR = dataDirFrom(process.env);
 
 async function main(): Promise<void> {
   // Files of the embedded database and the generated secret: readable by this account only (also fixes

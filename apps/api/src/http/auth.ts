@@ -81,7 +81,7 @@ export class AuthCache {
 
 /**
  * Applies the invalidations published by other servers (and by this one: harmless) to `app.authCache`.
- * Returns the unsubscribe; `buildApp` calls it on close.
+ * Unsubscribes itself when the app closes (an `onClose` hook).
  */
 export async function subscribeAuthInvalidation(app: FastifyInstance, listen: ListenFn): Promise<void> {
   const stop = await listen(AUTH_INVALIDATE_CHANNEL, (payload) => {

@@ -85,14 +85,9 @@ export async function settleSuccessfulLogin(db: Db, emailKey: string, addressKey
     .execute();
 }
 
-export async function insertLoginAttempt(db: Db, email: string, ip: string, success: boolean): Promise<void> {
-  await db.insertInto('login_attempts').values({ email, ip, success }).execute();
-}
-
-/** Forgets login attempts, throttle windows and revoked tokens older than a day. */
-export async function deleteOldLoginAttempts(db: Db): Promise<void> {
+/** Forgets throttle windows older than a day and revoked tokens past their expiry. */
+export async function deleteExpiredLoginState(db: Db): Promise<void> {
   const dayAgo = sql<Date>`now() - interval '1 day'`;
-  await db.deleteFrom('login_attempts').where('attempted_at', '<', dayAgo).execute();
   await db.deleteFrom('login_throttle').where('window_start', '<', dayAgo).execute();
   await db.deleteFrom('revoked_tokens').where('expires_at', '<', sql<Date>`now()`).execute();
 }

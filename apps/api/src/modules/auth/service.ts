@@ -16,10 +16,9 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import {
   activeAdminPasswords,
   countLoginAttempt,
-  deleteOldLoginAttempts,
+  deleteExpiredLoginState,
   findUserByEmail,
   findUserById,
-  insertLoginAttempt,
   revokeToken,
   settleSuccessfulLogin,
   updatePasswordHash,
@@ -32,11 +31,11 @@ type Db = Kysely<Database>;
 export interface LoginDeps {
   db: Db;
   tokens: Pick<TokenService, 'sign'>;
-  config: { loginMaxFailures: number; loginWindowMinutes: number; loginMaxFailuresPerAddress?: number };
+  config: { loginMaxFailures: number; loginWindowMinutes: number };
 }
 
-/** Default ceiling of failed sign-ins from one address across every e-mail, per window. */
-export const DEFAULT_MAX_FAILURES_PER_ADDRESS = 30;
+/** Ceiling of failed sign-ins from one address across every e-mail, per `loginWindowMinutes`. */
+export const MAX_FAILURES_PER_ADDRESS = 30;
 
 export function toSessionUser(u: Usuario): SessionUser {
   return {
@@ -52,19 +51,19 @@ export function toSessionUser(u: Usuario): SessionUser {
 
 let loginsSinceCleanup = 0;
 
-async function recordAttempt(db: Db, email: string, ip: string, success: boolean): Promise<void> {
-  await insertLoginAttempt(db, email, ip, success);
+/** Every 200 sign-ins that reach the password check, forgets expired throttle windows and revoked tokens. */
+async function countLoginForCleanup(db: Db): Promise<void> {
   loginsSinceCleanup += 1;
   if (loginsSinceCleanup >= 200) {
     loginsSinceCleanup = 0;
-    await deleteOldLoginAttempts(db);
+    await deleteExpiredLoginState(db);
   }
 }
 
 /**
  * Signs a user in. Same 401 for an unknown e-mail and a wrong password; 403 for an inactive account
  * (only told to someone who knows the password); 429 after too many failures from this IP for this e-mail
- * (`loginMaxFailures`) or from this IP across e-mails (`loginMaxFailuresPerAddress`).
+ * (`loginMaxFailures`) or from this IP across e-mails (`MAX_FAILURES_PER_ADDRESS`).
  *
  * Every attempt is counted BEFORE the password is checked, each count one atomic upsert
  * (`countLoginAttempt`): of N parallel attempts at most `loginMaxFailures` reach the password check, on one
@@ -80,10 +79,7 @@ export async function login(
   const emailKey = `e:${email}|${ip}`;
   const addressCount = await countLoginAttempt(db, addressKey, config.loginWindowMinutes);
   const emailCount = await countLoginAttempt(db, emailKey, config.loginWindowMinutes);
-  if (
-    emailCount > config.loginMaxFailures ||
-    addressCount > (config.loginMaxFailuresPerAddress ?? DEFAULT_MAX_FAILURES_PER_ADDRESS)
-  ) {
+  if (emailCount > config.loginMaxFailures || addressCount > MAX_FAILURES_PER_ADDRESS) {
     fail('too_many', AUTH_MESSAGES.tooManyAttempts, {
       headers: { 'retry-after': String(config.loginWindowMinutes * 60) },
     });
@@ -93,12 +89,12 @@ export async function login(
     ? await verifyPassword(input.password, user.password_hash)
     : await verifyAgainstDummy(input.password);
   if (!user || !ok) {
-    await recordAttempt(db, email, ip, false);
+    await countLoginForCleanup(db);
     fail('unauthorized', AUTH_MESSAGES.wrongCredentials);
   }
   await settleSuccessfulLogin(db, emailKey, addressKey);
   if (user.estatus !== 'activo') fail('forbidden', AUTH_MESSAGES.inactive);
-  await recordAttempt(db, email, ip, true);
+  await countLoginForCleanup(db);
   const token = await tokens.sign({
     sub: user.id_usuario,
     rol: toWireRol(user.rol),

@@ -10,6 +10,7 @@ import {
   totalPages,
 } from '@socio/contracts';
 import { type Kysely, sql } from 'kysely';
+import { CAMPO, HOUR_MS, hourCounters, hourOf } from '../../db/counters';
 import type { Database } from '../../db/schema';
 import type { SaveCandidate, VisitorLoad } from './rows';
 
@@ -473,15 +474,14 @@ export async function completionSince(
   since: Date,
   visitorId?: number,
 ): Promise<{ total: number; completed: number }> {
-  const hour = Math.ceil(since.getTime() / 3_600_000);
-  const boundary = new Date(hour * 3_600_000);
-  const counters = visitorId === undefined ? sql`asignacion_horas_todos` : sql`asignacion_horas`;
-  const owner = visitorId === undefined ? sql`` : sql`AND id_usuario = ${visitorId}`;
+  const hour = hourOf(since);
+  const boundary = new Date(hour * HOUR_MS);
+  const { table: counters, owner } = hourCounters(visitorId);
   const { rows } = await sql<{ total: number; completed: number }>`
     WITH h AS (
       SELECT coalesce(sum(total) FILTER (WHERE estatus <> 'cancelada'), 0) AS total,
         coalesce(sum(total) FILTER (WHERE estatus = 'completada'), 0) AS completed
-      FROM ${counters} WHERE campo = 0 AND hora >= ${hour} ${owner}
+      FROM ${counters} WHERE campo = ${CAMPO.fecha_asignacion} AND hora >= ${hour} ${owner}
     ), p AS (
       SELECT count(*) FILTER (WHERE estatus <> 'cancelada') AS total,
         count(*) FILTER (WHERE estatus = 'completada') AS completed

@@ -5,22 +5,11 @@
  */
 import { OPEN_ESTATUS } from '@socio/contracts';
 import { type Kysely, sql } from 'kysely';
+import { CAMPO, HOUR_MS, hourCounters, hourOf } from '../../db/counters';
 import type { Database } from '../../db/schema';
 import type { lastWeeks } from './time';
 
 type Db = Kysely<Database>;
-
-const HOUR_MS = 3_600_000;
-/** Which date of an assignment a count is about (`campo` of the hour counters). */
-const CAMPO = { fecha_asignacion: 0, fecha_completada: 1, fecha_cancelada: 2 } as const;
-
-/**
- * UTC hour number of a boundary. Every boundary of the dashboard (local midnights in Mexico City) is a
- * whole hour; one that is not would be rounded up to the next hour.
- */
-export function hourOf(instant: Date): number {
-  return Math.ceil(instant.getTime() / HOUR_MS);
-}
 
 const DAY_MS = 86_400_000;
 /** Midnight in Mexico City on 1 January (standard time, UTC-6) is 06:00 UTC: the start of a day of 0006. */
@@ -34,13 +23,6 @@ export function dayOf(instant: Date): number {
   return Math.ceil((instant.getTime() - DAY_START_MS) / DAY_MS);
 }
 
-/** The hour counters of everybody, or of one visitor. */
-function hours(visitorId?: number) {
-  return visitorId === undefined
-    ? { table: sql`asignacion_horas_todos`, owner: sql`` }
-    : { table: sql`asignacion_horas`, owner: sql`AND id_usuario = ${visitorId}` };
-}
-
 /** Counts per week of `column` falling in the weeks given (oldest first). */
 export async function weekly(
   db: Db,
@@ -51,7 +33,7 @@ export async function weekly(
   const first = weeks[0];
   const last = weeks.at(-1);
   if (!first || !last) return [];
-  const { table, owner } = hours(visitorId);
+  const { table, owner } = hourCounters(visitorId);
   const { rows } = await sql<{ hora: number; n: number }>`
     SELECT hora, sum(total)::int AS n FROM ${table}
     WHERE campo = ${CAMPO[column]} AND hora >= ${hourOf(first.start)} AND hora < ${hourOf(last.end)} ${owner}

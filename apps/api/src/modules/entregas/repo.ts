@@ -1,9 +1,15 @@
 /** SQL of e-mail deliveries (the outbox) and of the clients' recipients. */
+import type { EntregaEstado } from '@socio/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EntregaEstadoStored } from '../../db/schema-entregas';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** The state a delivery shows on the wire: one being handed over ('enviando') is still 'en_cola'. */
+export function toWireEntregaEstado(stored: EntregaEstadoStored): EntregaEstado {
+  return stored === 'enviando' ? 'en_cola' : stored;
+}
 
 export interface ClienteRow {
   id_cliente: number;
@@ -281,15 +287,15 @@ export async function recordOutcome(
   return true;
 }
 
-/** What the message of a report names: folio and client. */
+/** What the message of a report carries: folio, client and the PDF (undefined once the report is gone). */
 export async function reporteForMail(
   db: Db,
   idReporte: number,
-): Promise<{ folio: string; cliente: string } | undefined> {
+): Promise<{ folio: string; cliente: string; pdf: Uint8Array } | undefined> {
   return db
     .selectFrom('reportes as r')
     .innerJoin('clientes as c', 'c.id_cliente', 'r.id_cliente')
-    .select(['r.folio', 'c.nombre as cliente'])
+    .select(['r.folio', 'c.nombre as cliente', 'r.pdf'])
     .where('r.id_reporte', '=', idReporte)
     .executeTakeFirst();
 }

@@ -28,6 +28,7 @@ import {
   latestEntrega,
   listClientes,
   saveDestinatarios,
+  toWireEntregaEstado,
 } from './repo';
 
 type Db = Kysely<Database>;
@@ -85,7 +86,7 @@ function toEntrega(row: EntregaRow, historial: Entrega['historial']): Entrega {
   return {
     id_entrega: row.id_entrega,
     id_reporte: row.id_reporte,
-    estado: row.estado === 'enviando' ? 'en_cola' : row.estado,
+    estado: toWireEntregaEstado(row.estado),
     destinatarios: row.destinatarios,
     message_id: row.message_id,
     intentos: row.intentos,

@@ -17,7 +17,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { reportPdf } from '../reportes/service';
+import { reportFileName } from '../reportes/service';
 import { composeReportMail, DeliveryError, type MailTransport } from './mail';
 import { type ClaimedEntrega, claimDue, failExhausted, recordOutcome, reporteForMail } from './repo';
 
@@ -84,13 +84,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   async function deliver(claim: ClaimedEntrega): Promise<void> {
     const report = await reporteForMail(db, claim.id_reporte);
-    const file = report ? await reportPdf(db, claim.id_reporte) : undefined;
     const target = {
       id_entrega: claim.id_entrega,
       intento: claim.intentos,
       destinatarios: claim.destinatarios,
     };
-    if (!report || !file) {
+    if (!report) {
       await db
         .transaction()
         .execute((trx) =>
@@ -107,8 +106,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           to: claim.destinatarios,
           folio: report.folio,
           cliente: report.cliente,
-          fileName: file.fileName,
-          pdf: file.bytes,
+          fileName: reportFileName(report.folio),
+          pdf: report.pdf,
         }),
       ));
     } catch (error) {

@@ -2,6 +2,8 @@
 import { type ReportItem, toFechaRecibido } from '@socio/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { EntregaEstadoStored } from '../../db/schema-entregas';
+import { toWireEntregaEstado } from '../entregas/repo';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -14,7 +16,7 @@ interface ReportRow {
   notas: string;
   estatus: string;
   /** Latest e-mail delivery (entregas), when any. */
-  entrega_estado?: string | null;
+  entrega_estado?: EntregaEstadoStored | null;
   entrega_motivo?: string | null;
 }
 
@@ -31,12 +33,7 @@ export function toReportItem(r: ReportRow): ReportItem {
     estatus: r.estatus === 'enviado' ? 'Enviado' : 'Pendiente',
     entrega: r.entrega_estado
       ? {
-          estado:
-            r.entrega_estado === 'entregado'
-              ? 'entregado'
-              : r.entrega_estado === 'fallido'
-                ? 'fallido'
-                : 'en_cola',
+          estado: toWireEntregaEstado(r.entrega_estado),
           motivo: r.entrega_estado === 'entregado' ? null : (r.entrega_motivo ?? null),
         }
       : null,

@@ -10,7 +10,6 @@ import { audit } from '../../audit';
 import type { Database } from '../../db/schema';
 import { fail } from '../../domain-errors';
 import type { Actor } from '../../session';
-import { DEFAULT_MAIL_FROM } from '../entregas/mail';
 import { enqueueEntrega, needsDelivery, type OutboxSettings } from '../entregas/service';
 import {
   existingReporteIds,
@@ -93,10 +92,15 @@ export async function listReports(db: Db, query: { cliente?: string; q?: string 
   return listReportes(db, { idCliente, q: query.q });
 }
 
+/** The file name of a report's PDF (download and e-mail attachment). */
+export function reportFileName(folio: string): string {
+  return `reporte_${safeName(folio)}.pdf`;
+}
+
 export async function reportPdf(db: Db, id: number): Promise<FileAnswer> {
   const found = await findPdf(db, id);
   if (!found) fail('not_found', REPORTES_MESSAGES.notFound);
-  return { fileName: `reporte_${safeName(found.folio)}.pdf`, bytes: found.pdf };
+  return { fileName: reportFileName(found.folio), bytes: found.pdf };
 }
 
 /** Marks reports as sent (all must exist; those already sent stay as they are). */
@@ -136,7 +140,7 @@ export async function sendReport(
   db: Db,
   actor: Actor,
   id: number,
-  outbox: OutboxSettings = { from: DEFAULT_MAIL_FROM },
+  outbox: OutboxSettings,
 ): Promise<{ detail: string; reporte: ReportItem }> {
   await db.transaction().execute(async (trx) => {
     const estatus = await lockReporteEstatus(trx, id);
