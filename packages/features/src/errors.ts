@@ -2,6 +2,8 @@
  * Errors every port may throw. Adapters translate their transport into these, so the
  * features can show the spec's Spanish messages without knowing about HTTP.
  */
+import { errorMessages as m } from './messages.es';
+
 export interface ValidationIssue {
   loc: (string | number)[];
   msg: string;
@@ -55,4 +57,21 @@ export function isApiError(error: unknown): error is ApiError {
 
 export function isNetworkError(error: unknown): error is NetworkError {
   return error instanceof NetworkError;
+}
+
+/**
+ * The text after 'Error al …: ' for what a port threw: the server's own words when it sent some,
+ * otherwise a short Spanish reason.
+ */
+export function errorDetail(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (typeof error.detail === 'string' && error.detail.trim()) return error.detail.trim();
+    if (Array.isArray(error.detail) && error.detail.length > 0) {
+      return error.detail.map((issue) => issue.msg).join('; ');
+    }
+    return `Error ${error.status}`;
+  }
+  if (error instanceof NetworkError) return m.networkDetail;
+  if (error instanceof InvalidResponseError) return m.invalidResponseDetail;
+  return m.unknownDetail;
 }

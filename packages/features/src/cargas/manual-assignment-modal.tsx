@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LOAD_TYPES, type ManualAssignmentRequest, manualAssignmentSchema } from '@socio/contracts';
+import { type ManualAssignmentRequest, manualAssignmentSchema } from '@socio/contracts';
 import {
   Banner,
   Modal,
@@ -217,8 +217,6 @@ export interface ManualAssignmentModalProps {
   returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
-const DEFAULT_FORMS: ManualForms = Object.fromEntries(LOAD_TYPES.map((type) => [type, MANUAL_FORMS[type]]));
-
 /**
  * 'Nueva Carga Manual' / 'Complete los datos para crear una asignación manual'. The form lives in
  * the dialog content, so closing (X, Escape, backdrop, 'Cancelar') discards it; it cannot close while
@@ -227,7 +225,7 @@ const DEFAULT_FORMS: ManualForms = Object.fromEntries(LOAD_TYPES.map((type) => [
 export function ManualAssignmentModal({
   open,
   onOpenChange,
-  forms = DEFAULT_FORMS,
+  forms = MANUAL_FORMS,
   returnFocusRef,
 }: ManualAssignmentModalProps) {
   const formId = useId();

@@ -8,13 +8,13 @@ import {
   type ActiveVisitor,
   formatAddress,
   formatAddressOther,
-  LOAD_TYPES,
   type LoadType,
   type ManualAssignmentRequest,
   PRODUCTO_TEC_MTY,
 } from '@socio/contracts';
 import { z } from 'zod';
 import { isApiError } from '../errors';
+import { fold } from '../text';
 import { cargasMessages as m } from './messages.es';
 
 /** How a field is typed: text inputs, an e-mail input, a date input, or the estados catalogue select. */
@@ -205,10 +205,6 @@ export const MANUAL_FORMS: Record<LoadType, ManualFormDefinition<ManualAssignmen
   TEC_MTY: TEC_MTY_FORM,
 };
 
-export function isLoadType(value: string): value is LoadType {
-  return (LOAD_TYPES as readonly string[]).includes(value);
-}
-
 /** Values of the whole form: the load type, the chosen visitor's id ('' for none) and the fields. */
 export interface ManualFormValues {
   loadType: string;
@@ -274,11 +270,6 @@ export function manualFieldOrder(definition: ManualFormDefinition | undefined): 
 
 /** Visitors whose name, id or region contains the filter (case and accents ignored). */
 export function filterVisitors(visitors: readonly ActiveVisitor[], filter: string): ActiveVisitor[] {
-  const fold = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLocaleLowerCase('es-MX');
   const needle = fold(filter.trim());
   if (!needle) return [...visitors];
   return visitors.filter((visitor) =>

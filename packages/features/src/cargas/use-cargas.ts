@@ -15,6 +15,7 @@ export const cargasKeys = {
   page: (query: ActiveAssignmentsQuery) => ['cargas', 'assignments', query] as const,
   stats: ['cargas', 'stats'] as const,
   visitors: ['cargas', 'active-visitors'] as const,
+  regions: ['cargas', 'regions'] as const,
   estados: ['catalogos', 'estados'] as const,
   saveManual: ['cargas', 'save-manual'] as const,
 };
@@ -52,7 +53,10 @@ export function useAssignmentStats(enabled: boolean) {
   });
 }
 
-/** Active visitors (manual picker and reassignment); a failure is only logged, the list shows none. */
+/**
+ * Active visitors (id and region) for the manual picker, reassignment, the bulk-load wizard's step 3
+ * and 'Agregar folio'; a failure is only logged, the lists then offer no visitor.
+ */
 export function useActiveVisitors(enabled: boolean) {
   const port = usePort('cargas');
   return useQuery({
@@ -66,6 +70,25 @@ export function useActiveVisitors(enabled: boolean) {
       }
     },
     enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** Regions (states) for 'Agregar folio'; a failure is only logged. */
+export function useRegions(enabled: boolean) {
+  const port = usePort('cargas');
+  return useQuery({
+    queryKey: cargasKeys.regions,
+    queryFn: async ({ signal }) => {
+      try {
+        return await port.regions({ signal });
+      } catch (error) {
+        console.error('Error al cargar las regiones', error);
+        throw error;
+      }
+    },
+    enabled,
+    staleTime: 5 * 60_000,
   });
 }
 

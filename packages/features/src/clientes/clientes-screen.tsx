@@ -4,7 +4,7 @@ import { Button, Card, ErrorState, IconButton, Spinner, TextField, toast } from 
 import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorDetail } from '../reportes/reportes-errors';
+import { errorDetail } from '../errors';
 import {
   type NewDestinatarioInput,
   type NewDestinatarioValues,

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { destinatarioError, normalizeEmail, sameList } from './clientes.model';
+import { newDestinatarioSchema, sameList } from './clientes.model';
 
-describe('destinatarioError', () => {
+/** What the 'Agregar correo' form would say about `value` (Spanish), or null when it accepts it. */
+function destinatarioError(value: string, list: readonly string[]): string | null {
+  const result = newDestinatarioSchema(list).safeParse({ email: value });
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+describe('newDestinatarioSchema', () => {
   it('accepts a new valid address, trimmed and lowercased', () => {
-    expect(normalizeEmail('  Becas@UDEM.mx ')).toBe('becas@udem.mx');
+    expect(newDestinatarioSchema([]).parse({ email: '  Becas@UDEM.mx ' }).email).toBe('becas@udem.mx');
     expect(destinatarioError(' Becas@UDEM.mx ', [])).toBeNull();
   });
   it('refuses an invalid address, a repeated one and a 21st', () => {

@@ -2,11 +2,6 @@ import { destinatarioSchema, MAX_DESTINATARIOS } from '@socio/contracts';
 import { z } from 'zod';
 import { clientesMessages as m } from './messages.es';
 
-/** The address as stored: trimmed and lowercased. */
-export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
-
 /** List checks run only on an address that is already valid, so one message shows at a time. */
 const onceValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
 
@@ -24,12 +19,6 @@ export function newDestinatarioSchema(list: readonly string[]) {
 }
 export type NewDestinatarioInput = z.input<ReturnType<typeof newDestinatarioSchema>>;
 export type NewDestinatarioValues = z.output<ReturnType<typeof newDestinatarioSchema>>;
-
-/** Why `value` cannot join `list` (Spanish), or null when it can. */
-export function destinatarioError(value: string, list: readonly string[]): string | null {
-  const result = newDestinatarioSchema(list).safeParse({ email: value });
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
 
 /** Whether two recipient lists hold the same addresses in the same order. */
 export function sameList(a: readonly string[], b: readonly string[]): boolean {

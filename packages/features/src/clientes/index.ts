@@ -1,4 +1,4 @@
-export { destinatarioError, normalizeEmail, sameList } from './clientes.model';
+export { sameList } from './clientes.model';
 export type { ClientesCallOptions, ClientesPort } from './clientes.port';
 export { ClientesScreen } from './clientes-screen';
 export { clientesMessages } from './messages.es';

@@ -19,9 +19,6 @@ export const clientesMessages = {
   cancel: 'Cancelar',
   saved: ENTREGAS_MESSAGES.saved,
   saveError: (detail: string) => `Error al guardar los destinatarios: ${detail}`,
-  invalidEmail: ENTREGAS_MESSAGES.invalidEmail,
   duplicateEmail: ENTREGAS_MESSAGES.duplicateEmail,
   tooMany: ENTREGAS_MESSAGES.tooMany,
-  networkDetail: 'no se pudo conectar con el servidor',
-  unknownDetail: 'error inesperado',
 } as const;

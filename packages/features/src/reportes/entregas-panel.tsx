@@ -1,8 +1,8 @@
 import type { Entrega, EntregaResumen, ReportItem } from '@socio/contracts';
 import { Badge, type BadgeTone, Banner, Button, ErrorState, Spinner, toast } from '@socio/ui';
 import { RotateCcw } from 'lucide-react';
+import { errorDetail } from '../errors';
 import { reportesMessages as m } from './messages.es';
-import { errorDetail } from './reportes-errors';
 import { useEntregas, useRetryEntrega } from './use-reportes';
 
 const TONES: Record<EntregaResumen['estado'], BadgeTone> = {

@@ -8,7 +8,6 @@ export { reportesMessages } from './messages.es';
 export { ReporteViewer, type ReporteViewerProps } from './reporte-viewer';
 export * from './reportes.model';
 export type { DownloadedFile, NewReporte, ReportesCallOptions, ReportesPort } from './reportes.port';
-export { errorDetail } from './reportes-errors';
 export { ReportesScreen, type ReportesScreenProps } from './reportes-screen';
 export {
   type UploadReporteInput,

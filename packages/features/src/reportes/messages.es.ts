@@ -53,10 +53,6 @@ export const reportesMessages = {
   downloading: (n: number) => `Descargando ${n} reportes pendientes...`,
   noPending: 'No hay reportes pendientes para descargar',
   downloadError: (detail: string) => `Error al descargar reportes: ${detail}`,
-  /** Detail of a failure without a server text. */
-  networkDetail: 'no se pudo conectar con el servidor',
-  unknownDetail: 'error inesperado',
-  invalidResponseDetail: 'respuesta inválida del servidor',
 
   // E-mail delivery (beside Estatus, and the history of the selected report)
   entregaEstados: { en_cola: 'En cola', entregado: 'Entregado', fallido: 'Fallido' },

@@ -2,7 +2,7 @@ import type { ReportItem } from '@socio/contracts';
 import { type DataTableColumn, StatusBadge } from '@socio/ui';
 import { EntregaBadge } from './entregas-panel';
 import { reportesMessages as m } from './messages.es';
-import { compareFechaRecibido, formatFechaRecibido } from './reportes.model';
+import { compareFechaRecibido } from './reportes.model';
 
 /**
  * Columns of the reports table. Every column sorts on the client in the DataTable (ascending on the
@@ -30,7 +30,7 @@ export const reportesColumns: DataTableColumn<ReportItem>[] = [
     id: 'fechaRecibido',
     header: m.columns.fechaRecibido,
     accessor: 'fecha_recibido',
-    cell: ({ row }) => formatFechaRecibido(row.fecha_recibido),
+    cell: ({ row }) => row.fechaRecibido,
     sortFn: compareFechaRecibido,
     className: 'whitespace-nowrap tabular-nums',
   },

@@ -2,6 +2,7 @@ import type { ReportItem } from '@socio/contracts';
 import { Button, Card, DataTable, ErrorState, NativeSelect, SearchInput, toast } from '@socio/ui';
 import { CheckCheck, Download, FileUp, Send } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { errorDetail } from '../errors';
 import { EntregasPanel } from './entregas-panel';
 import { reportesMessages as m } from './messages.es';
 import { ReporteViewer } from './reporte-viewer';
@@ -17,7 +18,7 @@ import {
   visibleTicks,
 } from './reportes.model';
 import { reportesColumns } from './reportes-columns';
-import { errorDetail, isNothingPending } from './reportes-errors';
+import { isNothingPending } from './reportes-errors';
 import { UploadReporteModal } from './upload-reporte-modal';
 import {
   useClientes,
@@ -83,7 +84,6 @@ export function ReportesScreen({
   const [uploadOpen, setUploadOpen] = useState(false);
 
   const visible = useMemo(() => searchReportes(rows, query), [rows, query]);
-  const shownTicks = useMemo(() => visibleTicks(ticked, visible), [ticked, visible]);
   const tickedRows = useMemo(() => tickedReportes(ticked, visible), [ticked, visible]);
 
   // Ticks of rows the search or the client hides are dropped (the same object when none is).
@@ -242,7 +242,7 @@ export function ReportesScreen({
               sortable
               onRowsChange={setOrdered}
               selectable
-              rowSelection={shownTicks}
+              rowSelection={ticked}
               onRowSelectionChange={(next) => setTicked(next)}
               // Selection follows the focus: arrowing through the rows shows each report (the PDF
               // waits for the debounce, so only where the arrowing stops is downloaded).

@@ -12,10 +12,10 @@ import {
   REPORTES_MESSAGES,
   type ReportItem,
   type TransporteModo,
+  toFechaRecibido,
 } from '@socio/contracts';
 import { ApiError } from '../errors';
 import { fakeDelay as wait } from '../testing/fake-delay';
-import { formatFechaRecibido } from './reportes.model';
 import type { ReportesCallOptions, ReportesPort } from './reportes.port';
 import { makeSamplePdf } from './sample-pdf';
 
@@ -63,7 +63,7 @@ export function demoReporte(
     id_reporte,
     visitador: VISITADORES[Math.floor(id_reporte / 3) % VISITADORES.length] ?? '',
     cliente: cliente.nombre,
-    fechaRecibido: formatFechaRecibido(fecha_recibido),
+    fechaRecibido: toFechaRecibido(fecha_recibido),
     fecha_recibido,
     notas: NOTAS[Math.floor(id_reporte / 3) % NOTAS.length] ?? '',
     estatus: id_reporte % 4 === 0 ? 'Enviado' : 'Pendiente',
@@ -339,7 +339,7 @@ export function createFakeReportesPort(
         id_reporte: nextId++,
         visitador: reportes.find((r) => r.id === folio)?.visitador ?? '',
         cliente: cliente.nombre,
-        fechaRecibido: formatFechaRecibido(fecha_recibido),
+        fechaRecibido: toFechaRecibido(fecha_recibido),
         fecha_recibido,
         notas: input.notas.trim(),
         estatus: 'Pendiente',

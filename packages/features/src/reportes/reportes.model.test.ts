@@ -1,10 +1,9 @@
-import type { ReportItem } from '@socio/contracts';
+import { type ReportItem, toFechaRecibido } from '@socio/contracts';
 import { type DataTableSort, useDataTable } from '@socio/ui';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   addReporte,
-  formatFechaRecibido,
   pendingCount,
   replaceReportes,
   resolveCliente,
@@ -145,13 +144,15 @@ describe('ticks (select-all ticks the visible rows)', () => {
   });
 });
 
-describe('formatFechaRecibido (dd/mm/aa)', () => {
-  it('formats an ISO date', () => {
-    expect(formatFechaRecibido('2026-03-07')).toBe('07/03/26');
-    expect(formatFechaRecibido('1999-12-31T23:00:00Z')).toBe('31/12/99');
+describe('Fecha recibido (dd/mm/aa)', () => {
+  it('the fakes format an ISO date as the server does', () => {
+    expect(toFechaRecibido('2026-03-07')).toBe('07/03/26');
+    expect(toFechaRecibido('1999-12-31T23:00:00Z')).toBe('31/12/99');
   });
-  it('leaves anything else as it came', () => {
-    expect(formatFechaRecibido('ayer')).toBe('ayer');
+  it('the cell shows the server text as it came', () => {
+    const column = reportesColumns.find((c) => c.id === 'fechaRecibido');
+    const row = report(1, { fechaRecibido: 'ayer' });
+    expect(column?.cell?.({ row, value: row.fecha_recibido, rowIndex: 0, rowId: '1' })).toBe('ayer');
   });
 });
 

@@ -66,14 +66,6 @@ export function pendingCount(rows: readonly Pick<ReportItem, 'estatus'>[]): numb
   return count;
 }
 
-/** '2026-03-07' (or an ISO timestamp) → '07/03/26', as the old client showed 'Fecha recibido'. */
-export function formatFechaRecibido(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  if (!match) return isoDate;
-  const [, y = '', m = '', d = ''] = match;
-  return `${d}/${m}/${y.slice(2)}`;
-}
-
 /** A list with the server's newer copies of some reports swapped in place (mark, send). */
 export function replaceReportes(rows: readonly ReportItem[], updated: readonly ReportItem[]): ReportItem[] {
   if (updated.length === 0) return [...rows];

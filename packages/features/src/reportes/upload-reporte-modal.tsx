@@ -19,10 +19,9 @@ import { FileText, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ApiError } from '../errors';
+import { ApiError, errorDetail } from '../errors';
 import { reportesMessages as m } from './messages.es';
 import { formatBytes } from './reportes.model';
-import { errorDetail } from './reportes-errors';
 import { useCreateReporte } from './use-reportes';
 
 const PDF_ACCEPT = { 'application/pdf': ['.pdf'] };

@@ -4,6 +4,7 @@
  * (see users-columns.tsx for the sort rules of each column).
  */
 import { capitalize as capitalizeWire, fullName } from '@socio/contracts';
+import { fold } from '../text';
 import type { CompetitivenessDTO, UsuarioDTO } from './users.wire';
 
 export const USERS_PAGE_SIZE = 5;
@@ -62,14 +63,6 @@ export function toUserRow(dto: UsuarioDTO): UserRow {
     estado: dto.estado,
     region: dto.region,
   };
-}
-
-/** Case- and accent-insensitive comparison key. */
-function fold(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase('es-MX');
 }
 
 /** Case-insensitive search over name, id (username), email, role and supervisor. */

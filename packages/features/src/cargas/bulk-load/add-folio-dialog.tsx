@@ -24,8 +24,8 @@ import {
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useActiveVisitors, useRegions } from '../use-cargas';
 import { bulkLoadMessages as m } from './messages.es';
-import { useActiveVisitors, useRegions } from './use-visitors';
 
 const TEXT_FIELDS = [
   'folio',

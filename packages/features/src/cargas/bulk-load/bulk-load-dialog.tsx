@@ -14,13 +14,13 @@ import {
 } from '@socio/ui';
 import { FileSpreadsheet } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useActiveVisitors } from '../use-cargas';
 import { AddFolioDialog } from './add-folio-dialog';
 import { canConfirm, canContinue, isBusy, stepOf } from './bulk-load.reducer';
 import { bulkLoadMessages as m } from './messages.es';
 import { ResultsStep } from './results-step';
 import { UploadStep } from './upload-step';
 import { useBulkLoad } from './use-bulk-load';
-import { useActiveVisitors } from './use-visitors';
 import { ValidationStep } from './validation-step';
 
 export interface BulkLoadDialogProps {

@@ -7,6 +7,7 @@ import type { LoadType, ProcessedRow } from '@socio/contracts';
 import { toast } from '@socio/ui';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { usePort } from '../../ports';
+import { esMxDate } from '../manual-assignment';
 import { bulkLoadReducer, canConfirm, countUnassigned, initialBulkLoadState } from './bulk-load.reducer';
 import { isAbort, processErrorMessage, readErrorMessage, saveErrorMessage } from './bulk-load-errors';
 import { classifyRows } from './classify';
@@ -121,7 +122,7 @@ export function useBulkLoad({ loadType, onSaved }: UseBulkLoadOptions) {
         invalidCount: current.invalid.length,
         processedData: current.processed,
         loadType,
-        date: new Date().toLocaleDateString('es-MX'),
+        date: esMxDate(new Date()),
       });
       if (result.recordsProcessed === 0) {
         dispatch({ type: 'saveFailed', message: m.saveError(result.message || m.saveErrorDefault) });

@@ -1,0 +1,7 @@
+/** Texts shared by every feature (es-MX). */
+export const errorMessages = {
+  /** Detail of a failure without a server text (read by `errorDetail`). */
+  networkDetail: 'no se pudo conectar con el servidor',
+  unknownDetail: 'error inesperado',
+  invalidResponseDetail: 'respuesta inválida del servidor',
+} as const;
