@@ -466,16 +466,19 @@ export const NewLoadMenu: Story = {
   },
 };
 
-/** The TEC_MTY option opens the bulk-load wizard for that load type. */
+/** The TEC_MTY option opens the bulk-load wizard; closing it puts focus back on 'Nueva Carga'. */
 export const NewLoadOpensWizard: Story = {
   decorators: [withCargas(createFakeCargasPort(), undefined, { spreadsheet: createFakeSpreadsheetParser() })],
   play: async ({ canvas }) => {
-    await userEvent.click(canvas.getByRole('button', { name: /^Nueva Carga$/ }));
+    const opener = canvas.getByRole('button', { name: /^Nueva Carga$/ });
+    await userEvent.click(opener);
     await userEvent.click(await screen.findByRole('menuitem', { name: 'TEC_MTY' }));
     const wizard = await screen.findByRole('dialog', { name: /Nueva Carga: TEC_MTY/ });
     await expect(wizard).toBeVisible();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The menu entry that opened it is gone; focus returns to the menu's button, not to the page.
+    await waitFor(() => expect(opener).toHaveFocus());
   },
 };
 

@@ -98,6 +98,7 @@ export function CargasScreen({ query, onQueryChange, viewer }: CargasScreenProps
   const [dismissedListError, setDismissedListError] = useState(0);
   const listTitleId = useId();
   const manualOpener = useRef<HTMLButtonElement>(null);
+  const bulkOpener = useRef<HTMLButtonElement>(null);
   const rowTrigger = useRef<HTMLElement | null>(null);
 
   // The Pager may ask for a size and then for page 1 in one event: each change builds on the last one asked.
@@ -192,7 +193,7 @@ export function CargasScreen({ query, onQueryChange, viewer }: CargasScreenProps
             </Button>
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
-                <Button>
+                <Button ref={bulkOpener}>
                   <Upload aria-hidden="true" />
                   {m.newLoad}
                   <ChevronDown aria-hidden="true" />
@@ -300,6 +301,7 @@ export function CargasScreen({ query, onQueryChange, viewer }: CargasScreenProps
             loadType={bulkType ?? 'TEC_MTY'}
             onOpenChange={(open) => (open ? undefined : setBulkType(null))}
             onSaved={() => void invalidate()}
+            returnFocusRef={bulkOpener}
           />
         </>
       ) : null}

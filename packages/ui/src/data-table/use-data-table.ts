@@ -253,11 +253,11 @@ export function useDataTable<TData extends RowData>({
     (columnId: string) => (sorting && sorting.id === columnId ? (sorting.desc ? 'desc' : 'asc') : false),
     [sorting],
   );
-  const sortableIds = useMemo(
-    () => new Set(columnDefs.filter((def) => def.enableSorting).map((def) => def.id)),
-    [columnDefs],
+  // The table reads the latest column defs; the header row calls this on every render (not memoised).
+  const canSort = useCallback(
+    (columnId: string) => table.getColumn(columnId)?.getCanSort() ?? false,
+    [table],
   );
-  const canSort = useCallback((columnId: string) => sortableIds.has(columnId), [sortableIds]);
   const toggleSort = useCallback(
     (columnId: string) => table.getColumn(columnId)?.toggleSorting(sortDirection(columnId) === 'asc', false),
     [table, sortDirection],

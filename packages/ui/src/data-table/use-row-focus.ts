@@ -80,13 +80,14 @@ function targetIndex(key: string, from: number, count: number): number | null {
  */
 export function useRowFocus<TData extends RowData>(options: RowFocusOptions<TData>): RowFocus<TData> {
   const { rows, enabled, activeRowId, onRowClick, virtual } = options;
-  const latest = useRef(options);
-  latest.current = options;
 
+  // Row id → display index (only for focusable rows); shared by the tab stop and the arrow keys.
   const indexById = useMemo(
     () => (enabled ? new Map(rows.map((row, index) => [row.id, index])) : null),
     [rows, enabled],
   );
+  const latest = useRef({ ...options, indexById });
+  latest.current = { ...options, indexById };
 
   // The last focused row; the parent choosing another active row takes the tab stop back.
   const [focusedId, setFocusedId] = useState<string | null>(null);
@@ -120,9 +121,9 @@ export function useRowFocus<TData extends RowData>(options: RowFocusOptions<TDat
 
   const onNavigate = useCallback(
     (event: KeyboardEvent<HTMLTableRowElement>, row: DataTableRow<TData>) => {
-      const { rows: current, virtual: body, scrollRef } = latest.current;
-      const from = current.findIndex((candidate) => candidate.id === row.id);
-      if (from < 0) return;
+      const { rows: current, indexById: indices, virtual: body, scrollRef } = latest.current;
+      const from = indices?.get(row.id);
+      if (from === undefined) return;
       const to = targetIndex(event.key, from, current.length);
       if (to === null) return;
       event.preventDefault();

@@ -483,3 +483,36 @@ export const OpenedFromAMenuEntry: Story = {
     await waitFor(() => expect(menuButton).toHaveFocus());
   },
 };
+
+function OpenedByAButtonExample() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Subir reporte</Button>
+      <Modal open={open} onOpenChange={setOpen}>
+        <ModalContent>
+          <ModalHeader>
+            <ModalTitle>Subir reporte</ModalTitle>
+          </ModalHeader>
+          <ModalBody>
+            <TextField label="Nombre del reporte" />
+          </ModalBody>
+        </ModalContent>
+      </Modal>
+    </>
+  );
+}
+
+/** Opened by a plain button (no ModalTrigger, no `returnFocusRef`): the focus returns to it on close. */
+export const ReturnsFocusToTheOpener: Story = {
+  render: () => <OpenedByAButtonExample />,
+  play: async ({ canvas }) => {
+    const opener = canvas.getByRole('button', { name: 'Subir reporte' });
+    await userEvent.click(opener);
+    await screen.findByRole('dialog', { name: 'Subir reporte' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nombre del reporte' })).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
+  },
+};

@@ -33,8 +33,9 @@ import { cn } from '../lib/cn';
  * </Modal>
  * ```
  *
- * Radix moves the focus inside, traps it and returns it to the ModalTrigger on close. A modal
- * opened without a ModalTrigger (by a menu entry, a row button) passes `returnFocusRef`.
+ * Radix moves the focus inside and traps it. On close the focus returns to what had it when the
+ * modal opened (else to the ModalTrigger). A modal opened from an element that is gone by then
+ * (a menu entry) passes `returnFocusRef`.
  */
 
 /** Shared between the root and its content: whether closing is blocked right now. */
@@ -135,9 +136,8 @@ export interface ModalContentProps
   /** Name of the X button. Defaults to the messages' `modalClose` ('Cerrar'). */
   closeLabel?: string;
   /**
-   * Where the focus goes on close when the modal has no ModalTrigger, e.g. the button of the menu
-   * whose entry opened it (the entry itself is gone by then). With a ModalTrigger, Radix returns
-   * the focus to the trigger and this is not needed.
+   * Where the focus goes on close instead of the element that had it at open time, e.g. the button
+   * of the menu whose entry opened the modal (the entry itself is gone by then).
    */
   returnFocusRef?: RefObject<HTMLElement | null>;
 }
@@ -158,7 +158,6 @@ export function ModalContent({
   children,
   onOpenAutoFocus,
   onCloseAutoFocus,
-  onEscapeKeyDown,
   onPointerDownOutside,
   onInteractOutside,
   ...props
@@ -173,11 +172,15 @@ export function ModalContent({
     };
   }, [locked, lockedRef]);
 
-  // Consumer handlers run first and may preventDefault the behaviour below.
+  /** What had the focus when the modal opened; the focus returns there on close. */
+  const openerRef = useRef<HTMLElement | null>(null);
+
+  // Consumer handlers run first and may preventDefault the behaviour below. A locked modal needs
+  // nothing here: the root ignores its close requests (Escape, outside click, X, ModalClose).
   const keepOpen = (event: Event) => {
     if (event.defaultPrevented) return;
     const target = event.target;
-    if (locked || (target instanceof Element && target.closest(KEEP_OPEN_SELECTOR))) event.preventDefault();
+    if (target instanceof Element && target.closest(KEEP_OPEN_SELECTOR)) event.preventDefault();
   };
 
   return (
@@ -190,22 +193,28 @@ export function ModalContent({
         aria-busy={busy || undefined}
         className={cn(modalContentVariants({ size }), className)}
         onOpenAutoFocus={(event) => {
+          const active = document.activeElement;
+          openerRef.current =
+            active instanceof HTMLElement &&
+            active !== document.body &&
+            !(event.target instanceof Node && event.target.contains(active))
+              ? active
+              : null;
           onOpenAutoFocus?.(event);
           if (event.defaultPrevented) return;
           if (event.target instanceof HTMLElement && focusFirstField(event.target)) event.preventDefault();
         }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
+          const opener = openerRef.current;
+          openerRef.current = null;
           if (event.defaultPrevented) return;
-          const target = returnFocusRef?.current;
-          if (target?.isConnected) {
+          // Without a target Radix focuses the ModalTrigger, if any (else the focus falls to <body>).
+          const target = [returnFocusRef?.current, opener].find((element) => element?.isConnected);
+          if (target) {
             event.preventDefault();
             target.focus();
           }
-        }}
-        onEscapeKeyDown={(event) => {
-          onEscapeKeyDown?.(event);
-          if (locked) event.preventDefault();
         }}
         onPointerDownOutside={(event) => {
           onPointerDownOutside?.(event);

@@ -13,7 +13,7 @@ import {
   type WizardStep,
 } from '@socio/ui';
 import { FileSpreadsheet } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { type RefObject, useMemo, useState } from 'react';
 import { useActiveVisitors } from '../use-cargas';
 import { AddFolioDialog } from './add-folio-dialog';
 import { canConfirm, canContinue, isBusy, stepOf } from './bulk-load.reducer';
@@ -32,6 +32,8 @@ export interface BulkLoadDialogProps {
   onOpenChange(open: boolean): void;
   /** The carga was saved (the success toast is shown and the dialog asks to close): reload the list. */
   onSaved(): void;
+  /** Where focus goes on close: the dialog opens from a menu entry that is gone by then. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 const STEPS: readonly WizardStep[] = [
@@ -49,7 +51,7 @@ export function BulkLoadDialog(props: BulkLoadDialogProps) {
   return props.open ? <BulkLoadSession {...props} /> : null;
 }
 
-function BulkLoadSession({ loadType, onOpenChange, onSaved }: BulkLoadDialogProps) {
+function BulkLoadSession({ loadType, onOpenChange, onSaved, returnFocusRef }: BulkLoadDialogProps) {
   const wizard = useBulkLoad({
     loadType,
     onSaved: () => {
@@ -111,7 +113,7 @@ function BulkLoadSession({ loadType, onOpenChange, onSaved }: BulkLoadDialogProp
           if (!next) close();
         }}
       >
-        <ModalContent size="full" busy={busy} data-slot="bulk-load-dialog">
+        <ModalContent size="full" busy={busy} returnFocusRef={returnFocusRef} data-slot="bulk-load-dialog">
           <ModalHeader>
             <ModalTitle>{m.titleWithType(loadType)}</ModalTitle>
             <ModalDescription>{m.description}</ModalDescription>
