@@ -2,7 +2,9 @@
 // Production build of the API: one ESM bundle, apps/api/dist/main.js, run by `node dist/main.js`
 // (no tsx at run time). The workspace's own TypeScript packages (@socio/*) are bundled in; every other
 // package stays an import resolved from node_modules (PGlite loads its .wasm/.data files next to its
-// own module, and pg/fastify load optional parts at run time).
+// own module, and pg/fastify load optional parts at run time). Then dist/pglite-template: an initialised,
+// migrated PGlite cluster that a new DATA_DIR starts as a copy of, so a first `npm start` skips initdb.
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +27,10 @@ const externalDependencies = {
 
 const started = performance.now();
 const result = await build({
-  entryPoints: { main: path.join(here, 'src/main.ts') },
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    'build-template': path.join(here, 'src/build-template.ts'),
+  },
   outdir,
   bundle: true,
   platform: 'node',
@@ -40,4 +45,20 @@ const result = await build({
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 console.info(
   `[api] dist/main.js construido en ${Math.round(performance.now() - started)} ms (${(bytes / 1024).toFixed(0)} KB con su mapa)`,
+);
+
+const templateStarted = performance.now();
+const template = spawnSync(
+  process.execPath,
+  [path.join(outdir, 'build-template.js'), path.join(outdir, 'pglite-template')],
+  { stdio: 'inherit' },
+);
+for (const file of ['build-template.js', 'build-template.js.map'])
+  rmSync(path.join(outdir, file), { force: true });
+if (template.status !== 0) {
+  console.error('[api] no se pudo crear dist/pglite-template');
+  process.exit(1);
+}
+console.info(
+  `[api] dist/pglite-template (PGlite inicializado y migrado) en ${Math.round(performance.now() - templateStarted)} ms`,
 );

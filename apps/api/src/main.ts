@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, DEMO_PASSWORD, dataDirFrom, loadConfig, secureDataDir } from './config';
 import { createDatabase } from './db/index';
@@ -14,7 +15,9 @@ async function main(): Promise<void> {
   // trees created 0666/0777 by older versions). Before loadConfig, which may write DATA_DIR/jwt-secret.
   secureDataDir(DATA_DIR);
   const config = loadConfig();
-  const database = await createDatabase(config);
+  // Made by the API build next to dist/main.js; running from source it is absent and PGlite runs initdb.
+  const pgliteTemplate = fileURLToPath(new URL('./pglite-template', import.meta.url));
+  const database = await createDatabase({ ...config, pgliteTemplate });
   const applied = await migrate(database.db);
   const seeded = await seed(database.db, {
     adminEmail: config.adminEmail,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/index';
 import { migrate } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
+import { buildPgliteTemplate } from '../src/db/pglite-template';
 import { seed } from '../src/seed/index';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
 
@@ -32,6 +33,57 @@ describe('PGlite file database', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('PGlite template (first start without initdb)', () => {
+  let root: string;
+  let template: string;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'socio-template-'));
+    template = path.join(root, 'pglite-template');
+    await buildPgliteTemplate(template);
+  }, 60_000);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('builds a migrated cluster and leaves no work directory behind', () => {
+    expect(existsSync(path.join(template, 'PG_VERSION'))).toBe(true);
+    expect(readdirSync(root)).toEqual(['pglite-template']);
+  });
+
+  it('starts a new DATA_DIR as a copy: every migration applied, no data, then seeds and persists', async () => {
+    const dataDir = path.join(root, 'nuevo');
+    const first = await createDatabase({ databaseUrl: null, dataDir, pgliteTemplate: template });
+    expect(await migrate(first.db)).toEqual([]);
+    expect(await first.db.selectFrom('usuarios').select('id_usuario').execute()).toEqual([]);
+    await seed(first.db, { adminEmail: 'admin@socioeconomico.mx', adminPassword: 'Admin2026!', demo: false });
+    await first.close();
+    expect(readdirSync(root).sort()).toEqual(['nuevo', 'pglite-template']);
+
+    // The template is only for a new directory: an existing cluster keeps its data.
+    const second = await createDatabase({ databaseUrl: null, dataDir, pgliteTemplate: template });
+    expect(await second.db.selectFrom('usuarios').select('username').execute()).toEqual([
+      { username: 'admin' },
+    ]);
+    await second.close();
+    // …and the template itself is untouched.
+    const again = await createDatabase({
+      databaseUrl: null,
+      dataDir: path.join(root, 'otro'),
+      pgliteTemplate: template,
+    });
+    expect(await again.db.selectFrom('usuarios').select('id_usuario').execute()).toEqual([]);
+    await again.close();
+  });
+
+  it('runs initdb when the template cannot be opened', async () => {
+    const broken = path.join(root, 'roto');
+    mkdirSync(broken);
+    writeFileSync(path.join(broken, 'PG_VERSION'), '9\n');
+    const dataDir = path.join(root, 'desde-cero');
+    const database = await createDatabase({ databaseUrl: null, dataDir, pgliteTemplate: broken });
+    expect(await migrate(database.db)).toEqual(migrations.map((m) => m.name));
+    await database.close();
+  }, 60_000);
 });
 
 describe.each(dbKinds())('database (%s)', (kind) => {
