@@ -231,8 +231,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Responses over 1 KB compressed when the client accepts it (brotli at a fast level, else gzip);
   // request bodies sent with `Content-Encoding: gzip|deflate|br` are decompressed before parsing, and
-  // the route's body limit counts the DECOMPRESSED bytes (fastify's raw-body reader), so a zip bomb
-  // gets 413 instead of filling the memory. Precompressed static files already carry their encoding.
+  // the route's body limit counts the DECOMPRESSED bytes (fastify's raw-body reader, or for the cargas'
+  // files http/big-json.ts), so a zip bomb gets 413 instead of filling the memory. Precompressed static
+  // files already carry their encoding.
   await app.register(compress, {
     global: true,
     threshold: COMPRESS_THRESHOLD,

@@ -1,6 +1,7 @@
 import type { ValidationIssue } from '@socio/contracts';
 import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
 import { z } from 'zod';
+import { jsonAnswer } from './big-json';
 
 // People read the API's answers in Spanish: zod's own messages (checks without a message of ours) too.
 z.config(z.locales.es());
@@ -60,12 +61,15 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, h
 };
 
 /**
- * Serializer compiler: JSON.stringify, optionally checking the body against the response schema first
- * (enabled in tests so a handler drifting from the contract fails loudly).
+ * Serializer compiler: the answer's JSON text (`jsonAnswer`: streamed when it carries a very long list),
+ * optionally checking the body against the response schema first (enabled in tests so a handler drifting
+ * from the contract fails loudly).
  */
 export function zodSerializerCompiler(validate: boolean): FastifySerializerCompiler<unknown> {
+  // Fastify types a serializer's result as a string; a stream it returns is sent as a stream.
+  const serialize = jsonAnswer as (data: unknown) => string;
   return ({ schema, url, method }) => {
-    if (!validate || !isZodSchema(schema)) return (data) => JSON.stringify(data);
+    if (!validate || !isZodSchema(schema)) return serialize;
     return (data) => {
       const result = schema.safeParse(data);
       if (!result.success) {
@@ -73,7 +77,7 @@ export function zodSerializerCompiler(validate: boolean): FastifySerializerCompi
           `La respuesta de ${method} ${url} no cumple su contrato: ${JSON.stringify(result.error.issues.slice(0, 3))}`,
         );
       }
-      return JSON.stringify(data);
+      return serialize(data);
     };
   };
 }

@@ -2,6 +2,7 @@ import { apiRoutes, CARGAS_MESSAGES, MAX_ROWS_PER_CARGA } from '@socio/contracts
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fail } from '../../domain-errors';
 import { actorOf } from '../../http/auth';
+import { parseJsonBodiesAsTheyArrive } from '../../http/big-json';
 import { registerRoute } from '../../http/route';
 import {
   activeVisitors,
@@ -35,19 +36,24 @@ export async function cargasRoutes(app: FastifyInstance): Promise<void> {
 
   registerRoute(app, cargas.regions, async () => ({ regions: await regionsAvailable(app.db) }));
 
-  registerRoute(
-    app,
-    cargas.process,
-    { bodyLimit: CARGA_BODY_LIMIT, preValidation: limitRows('rows') },
-    async (request) => processCarga(app.db, request.body.rows),
-  );
+  // The two bodies of a whole file: read row by row as they arrive.
+  await app.register(async (files) => {
+    parseJsonBodiesAsTheyArrive(files);
 
-  registerRoute(
-    app,
-    cargas.save,
-    { bodyLimit: CARGA_BODY_LIMIT, preValidation: limitRows('processedData') },
-    async (request) => saveCarga(app.db, actorOf(request), request.body),
-  );
+    registerRoute(
+      files,
+      cargas.process,
+      { bodyLimit: CARGA_BODY_LIMIT, preValidation: limitRows('rows') },
+      async (request) => processCarga(app.db, request.body.rows),
+    );
+
+    registerRoute(
+      files,
+      cargas.save,
+      { bodyLimit: CARGA_BODY_LIMIT, preValidation: limitRows('processedData') },
+      async (request) => saveCarga(app.db, actorOf(request), request.body),
+    );
+  });
 
   registerRoute(app, cargas.activeAssignments, async (request) =>
     assignmentsPage(app.db, actorOf(request), request.query),
