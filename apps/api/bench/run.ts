@@ -5,7 +5,7 @@
  *   (a) process_carga + save_carga of 100,000 generated rows through the API server (compiled, its own
  *       process) vs PostgreSQL's fastest path for the same rows into the same tables: one INSERT … SELECT
  *       FROM unnest(one array per column) (ratio, goal ≤ 2.0); and the server's peak RSS during the save,
- *       read from /proc (goal ≤ 400 MB)
+ *       read from /proc (goal ≤ 400 MB on PostgreSQL; PGlite's figure, printed too, includes the database)
  *   (b) active_assignments p50/p95 with 1,000,000 assignments: first and deep page, both sorts
  *       (goal p95 ≤ 20 ms on PostgreSQL)
  *   (c) an authenticated read's throughput vs a bare Fastify route, same run (goal ≥ 0.5): the app's real
@@ -225,6 +225,8 @@ async function benchCarga(
     })) as { token: string };
     const idle = memoryOf(server.pid).rss;
     const t1 = performance.now();
+    // The memory goal is the API server's own (PostgreSQL); PGlite's figure also holds the database engine.
+    const postgres = Boolean(serverEnv.DATABASE_URL);
     const procSampler = sampleRss(server.pid);
     const proc = (await postJson(server, apiUrl(apiRoutes.cargas.process), login.token, {
       rows,
@@ -270,10 +272,10 @@ async function benchCarga(
     });
     report({
       db: label,
-      test: `(a) RSS del servidor: en reposo ${mb(idle)}, máximo en process_carga ${mb(procPeak)}, al empezar save_carga ${mb(atSave)}; máximo en save_carga`,
+      test: `(a) RSS del servidor${postgres ? '' : ' (incluye la base: PGlite corre en su proceso)'}: en reposo ${mb(idle)}, máximo en process_carga ${mb(procPeak)}, al empezar save_carga ${mb(atSave)}; máximo en save_carga`,
       value: mb(savePeak),
-      goal: '≤ 400 MB',
-      ok: savePeak <= 400 * 1024 * 1024,
+      goal: postgres ? '≤ 400 MB' : '',
+      ok: postgres ? savePeak <= 400 * 1024 * 1024 : null,
     });
   } finally {
     await server.stop();
