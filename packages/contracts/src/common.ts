@@ -82,12 +82,16 @@ export function toStoredRol(rol: Rol): RolStored {
 export function toStoredEstatus(estatus: Estatus): EstatusStored {
   return estatus.toLowerCase() as EstatusStored;
 }
+/** Stored (lowercase) → wire form of each role and status: a look-up, since lists of users map thousands. */
+const WIRE_ROL = new Map<string, Rol>(ROLES.map((rol) => [toStoredRol(rol), rol]));
+const WIRE_ESTATUS = new Map<string, Estatus>(ESTATUS.map((estatus) => [toStoredEstatus(estatus), estatus]));
+
 /** DB value → wire value; unknown values fall back to the capitalised text. */
 export function toWireRol(stored: string): Rol {
-  return capitalize(stored) as Rol;
+  return WIRE_ROL.get(stored) ?? (capitalize(stored) as Rol);
 }
 export function toWireEstatus(stored: string): Estatus {
-  return capitalize(stored) as Estatus;
+  return WIRE_ESTATUS.get(stored) ?? (capitalize(stored) as Estatus);
 }
 
 /* ----------------------------------------------------------------------------

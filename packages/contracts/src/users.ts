@@ -200,8 +200,10 @@ export type PercentageCompletionResponse = z.infer<typeof percentageCompletionRe
 
 /** Full name as shown in lists: 'Nombres Paterno Materno' (empty parts skipped). */
 export function fullName(u: { nombres: string; apellido_paterno: string; apellido_materno: string }): string {
-  return [u.nombres, u.apellido_paterno, u.apellido_materno]
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .join(' ');
+  // Plain concatenation: the lists of users and visitors call this thousands of times per answer.
+  return joinName(joinName(u.nombres.trim(), u.apellido_paterno.trim()), u.apellido_materno.trim());
+}
+
+function joinName(head: string, part: string): string {
+  return head && part ? `${head} ${part}` : head || part;
 }
