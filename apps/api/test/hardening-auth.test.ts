@@ -7,9 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { createDatabase, type DatabaseHandle } from '../src/db/index';
-import { createTestContext, DEMO_PASSWORD, dbKinds, type TestContext } from './helpers';
+import { createTestContext, DEMO_PASSWORD, dbKinds, type TestContext, useTwoServers } from './helpers';
 
 const login = (app: FastifyInstance, email: string, password: string, remoteAddress: string) =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
@@ -111,24 +109,11 @@ describe.each(dbKinds())('hardening: sign-in (%s)', (kind) => {
 });
 
 describe.runIf(process.env.TEST_PG_URL)('hardening: two servers on one PostgreSQL', () => {
-  let ctx: TestContext;
-  let second: DatabaseHandle;
-  let app2: FastifyInstance;
-  beforeAll(async () => {
-    ctx = await createTestContext('postgres', { demoOperations: false });
-    second = await createDatabase({ databaseUrl: ctx.config.databaseUrl, dataDir: '', poolSize: 4 });
-    app2 = await buildApp({ db: second, config: ctx.config });
-    await app2.ready();
-  });
-  afterAll(async () => {
-    await app2?.close();
-    await second?.close();
-    await ctx?.close();
-  });
+  const servers = useTwoServers({ demoOperations: false });
 
   it('200 parallel wrong passwords split over two servers: at most 10 get 401', async () => {
     const attempts = Array.from({ length: 200 }, (_, i) =>
-      login(i % 2 ? app2 : ctx.app, 'visitador4@socioeconomico.mx', `mala-${i}`, '10.70.0.1'),
+      login(i % 2 ? servers.app2 : servers.ctx.app, 'visitador4@socioeconomico.mx', `mala-${i}`, '10.70.0.1'),
     );
     const counts = statuses(await Promise.all(attempts));
     expect(counts[401] ?? 0).toBeLessThanOrEqual(10);
@@ -137,35 +122,35 @@ describe.runIf(process.env.TEST_PG_URL)('hardening: two servers on one PostgreSQ
 
   it('a logout and a password change on one server end the tokens on the other at once', async () => {
     const email = 'visitador7@socioeconomico.mx';
-    const a = await signIn(ctx.app, email);
-    const b = await signIn(ctx.app, email);
-    expect((await me(app2, a)).statusCode).toBe(200); // cached on server 2
-    expect((await me(app2, b)).statusCode).toBe(200);
-    await ctx.app.inject({
+    const a = await signIn(servers.ctx.app, email);
+    const b = await signIn(servers.ctx.app, email);
+    expect((await me(servers.app2, a)).statusCode).toBe(200); // cached on server 2
+    expect((await me(servers.app2, b)).statusCode).toBe(200);
+    await servers.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
       headers: { authorization: `Bearer ${a}` },
     });
-    await waitFor(async () => (await me(app2, a)).statusCode === 401, 1_000);
-    const c = await signIn(app2, email);
-    const changed = await app2.inject({
+    await waitFor(async () => (await me(servers.app2, a)).statusCode === 401, 1_000);
+    const c = await signIn(servers.app2, email);
+    const changed = await servers.app2.inject({
       method: 'PUT',
       url: '/api/auth/me/change-password',
       headers: { authorization: `Bearer ${c}` },
       payload: { current_password: DEMO_PASSWORD, new_password: 'Nueva2026!y' },
     });
     expect(changed.statusCode).toBe(200);
-    await waitFor(async () => (await me(ctx.app, b)).statusCode === 401, 1_000);
-    expect((await me(ctx.app, c)).statusCode).toBe(200);
+    await waitFor(async () => (await me(servers.ctx.app, b)).statusCode === 401, 1_000);
+    expect((await me(servers.ctx.app, c)).statusCode).toBe(200);
   });
 
   it('a deactivation on one server reaches the other in well under the 5 s cache (LISTEN/NOTIFY)', async () => {
-    const token = await signIn(ctx.app, 'visitador8@socioeconomico.mx');
-    expect((await me(app2, token)).statusCode).toBe(200); // cached on server 2
-    const all = await ctx.request({ url: '/api/users/all_users' }, 'Administrador');
+    const token = await signIn(servers.ctx.app, 'visitador8@socioeconomico.mx');
+    expect((await me(servers.app2, token)).statusCode).toBe(200); // cached on server 2
+    const all = await servers.ctx.request({ url: '/api/users/all_users' }, 'Administrador');
     const u = all.json().usuarios.find((x: { email: string }) => x.email === 'visitador8@socioeconomico.mx');
     const started = Date.now();
-    const res = await ctx.request(
+    const res = await servers.ctx.request(
       {
         method: 'PUT',
         url: `/api/users/edit_user/${u.id_usuario}`,
@@ -182,7 +167,7 @@ describe.runIf(process.env.TEST_PG_URL)('hardening: two servers on one PostgreSQ
       'Administrador',
     );
     expect(res.statusCode).toBe(200);
-    await waitFor(async () => (await me(app2, token)).statusCode === 401, 1_000);
+    await waitFor(async () => (await me(servers.app2, token)).statusCode === 401, 1_000);
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

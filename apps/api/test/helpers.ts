@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { ALL_ROLES, type Rol } from '@socio/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../src/config';
-import { createDatabase, type DatabaseKind } from '../src/db/index';
+import { createDatabase, type DatabaseHandle, type DatabaseKind } from '../src/db/index';
 import { migrate } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import { seed } from '../src/seed/index';
@@ -192,5 +193,42 @@ export function manualAssignmentPayload(
     state_of_folio: 'Ciudad de México',
     address_complete_folio: 'Insurgentes Sur 100, Del Valle, Ciudad de México, Ciudad de México, CP 03100',
     ...overrides,
+  };
+}
+
+/** Two servers on one PostgreSQL database: a test context (`ctx`, server 1) and a second app on its own pool. */
+export interface TwoServers {
+  readonly ctx: TestContext;
+  readonly app2: FastifyInstance;
+}
+
+/**
+ * Inside a `describe`: a fresh PostgreSQL test context (TEST_PG_URL) plus a second server on the same database,
+ * started before the block's tests and closed after them. Read `ctx` and `app2` inside the tests.
+ */
+export function useTwoServers(options: TestContextOptions = {}): TwoServers {
+  let ctx: TestContext | undefined;
+  let second: DatabaseHandle | undefined;
+  let app2: FastifyInstance | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext('postgres', options);
+    second = await createDatabase({ databaseUrl: ctx.config.databaseUrl, dataDir: '', poolSize: 4 });
+    app2 = await buildApp({ db: second, config: ctx.config });
+    await app2.ready();
+  });
+  afterAll(async () => {
+    await app2?.close();
+    await second?.close();
+    await ctx?.close();
+  });
+  return {
+    get ctx() {
+      if (!ctx) throw new Error('useTwoServers: aún no arranca');
+      return ctx;
+    },
+    get app2() {
+      if (!app2) throw new Error('useTwoServers: aún no arranca');
+      return app2;
+    },
   };
 }

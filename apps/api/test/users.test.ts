@@ -1,7 +1,15 @@
 import type { UsuarioDTO } from '@socio/contracts';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO_PASSWORD, dbKinds, type TestContext, userIdByEmail } from './helpers';
+import {
+  createTestContext,
+  DEMO_PASSWORD,
+  dbKinds,
+  type TestContext,
+  userIdByEmail,
+  useTwoServers,
+} from './helpers';
 
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   nombres: 'Lucía',
@@ -513,6 +521,104 @@ describe.each(dbKinds())('users (%s)', (kind) => {
       // Only this suite's rows exist (no demo operations): 2 of 5 not cancelled in the last 30 days
       // (visitador10: 4, of them 2 completed; visitador13: 1; visitador12: only a cancelled one).
       expect(res.json().percentage_completion).toBe(40);
+    });
+  });
+
+  describe('all_users answered from memory while the list is unchanged (0007)', () => {
+    const version = async () =>
+      Number(
+        (
+          await sql<{
+            v: string;
+          }>`SELECT version AS v FROM versiones_datos WHERE nombre = 'usuarios'`.execute(ctx.db)
+        ).rows[0]?.v,
+      );
+    const nameOf = async (email: string) => (await allUsers()).find((u) => u.email === email)?.name;
+
+    it('shows a change written straight to the database, and its region renamed', async () => {
+      const email = 'visitador2@socioeconomico.mx';
+      const before = await nameOf(email);
+      await sql`UPDATE usuarios SET nombres = 'Renombrada' WHERE email = ${email}`.execute(ctx.db);
+      expect(await nameOf(email)).toMatch(/^Renombrada /);
+      await sql`UPDATE usuarios SET nombres = ${before?.split(' ')[0] ?? ''} WHERE email = ${email}`.execute(
+        ctx.db,
+      );
+
+      const region = (await allUsers()).find((u) => u.email === email)?.region ?? '';
+      await sql`UPDATE estados SET estado = 'Región de prueba' WHERE estado = ${region}`.execute(ctx.db);
+      try {
+        expect((await allUsers()).find((u) => u.email === email)?.region).toBe('Región de prueba');
+      } finally {
+        await sql`UPDATE estados SET estado = ${region} WHERE estado = 'Región de prueba'`.execute(ctx.db);
+      }
+      expect((await allUsers()).find((u) => u.email === email)?.region).toBe(region);
+    });
+
+    it('moves the version once per committed transaction, not on a rollback nor on reads', async () => {
+      await allUsers();
+      const v0 = await version();
+      await allUsers();
+      expect(await version()).toBe(v0);
+      await ctx.db.transaction().execute(async (trx) => {
+        await sql`UPDATE usuarios SET updated_at = now() WHERE rol = 'visitador'`.execute(trx);
+        await sql`UPDATE usuarios SET updated_at = now() WHERE rol = 'supervisor'`.execute(trx);
+      });
+      expect(await version()).toBe(v0 + 1);
+      await expect(
+        ctx.db.transaction().execute(async (trx) => {
+          await sql`UPDATE usuarios SET nombres = 'Nunca' WHERE rol = 'visitador'`.execute(trx);
+          throw new Error('rollback');
+        }),
+      ).rejects.toThrow('rollback');
+      expect(await version()).toBe(v0 + 1);
+      expect((await allUsers()).some((u) => u.nombres === 'Nunca')).toBe(false);
+    });
+
+    it('a user created or edited through the API is in the next list', async () => {
+      await allUsers();
+      const res = await create(
+        newUser({ username: 'Cache Nueva', role: 'Administrador', email: 'cache.nueva@example.mx' }),
+      );
+      expect(res.statusCode).toBe(201);
+      const created = (await allUsers()).find((u) => u.email === 'cache.nueva@example.mx');
+      expect(created?.username).toBe('cachenueva');
+      expect((await edit(created!.id_usuario, editBody(created!, { nombres: 'Editada' }))).statusCode).toBe(
+        200,
+      );
+      expect((await allUsers()).find((u) => u.id_usuario === created!.id_usuario)?.nombres).toBe('Editada');
+    });
+  });
+});
+
+describe.runIf(process.env.TEST_PG_URL)('all_users on two servers on one PostgreSQL', () => {
+  const servers = useTwoServers({ demoOperations: false });
+
+  it('a user edited on one server is in the next list of the other server', async () => {
+    const headers = await servers.ctx.authHeaders('Administrador');
+    const listOn = async (app: FastifyInstance): Promise<UsuarioDTO[]> =>
+      (await app.inject({ url: '/api/users/all_users', headers })).json().usuarios;
+    const email = 'visitador5@socioeconomico.mx';
+    const before = (await listOn(servers.app2)).find((u) => u.email === email)!;
+    const res = await servers.ctx.request(
+      {
+        method: 'PUT',
+        url: `/api/users/edit_user/${before.id_usuario}`,
+        payload: {
+          nombres: 'Otro Nombre',
+          apellido_paterno: before.apellido_paterno,
+          apellido_materno: before.apellido_materno,
+          email: before.email,
+          role: before.rol,
+          supervisor: before.supervisor,
+          status: 'Inactivo',
+        },
+      },
+      'Administrador',
+    );
+    expect(res.statusCode).toBe(200);
+    expect((await listOn(servers.app2)).find((u) => u.email === email)).toMatchObject({
+      nombres: 'Otro Nombre',
+      estatus: 'Inactivo',
     });
   });
 });

@@ -93,6 +93,13 @@ export interface RevokedTokensTable {
   expires_at: Date;
 }
 
+/** Versions of cached lists (0007): `usuarios` changes with every committed change of usuarios or estados. */
+export interface VersionesDatosTable {
+  nombre: string;
+  version: number;
+  xact: string | null;
+}
+
 export interface CoreTables {
   usuarios: UsuariosTable;
   estados: EstadosTable;
@@ -102,6 +109,7 @@ export interface CoreTables {
   login_throttle: LoginThrottleTable;
   revoked_tokens: RevokedTokensTable;
   schema_migrations: SchemaMigrationsTable;
+  versiones_datos: VersionesDatosTable;
 }
 
 /** The whole database: core tables (0001) and the cargas tables (0002). */

@@ -4,6 +4,7 @@ import { migration0003 } from './0003_hardening';
 import { migration0004 } from './0004_entregas';
 import { migration0005 } from './0005_tablero';
 import { migration0006 } from './0006_embudo_anual';
+import { migration0007 } from './0007_version_usuarios';
 
 export interface Migration {
   /** Unique, sortable name; recorded in `schema_migrations`. Never rename or edit an applied one. */
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   migration0004,
   migration0005,
   migration0006,
+  migration0007,
 ];

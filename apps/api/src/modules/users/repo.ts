@@ -32,6 +32,16 @@ function usuarioQuery(db: Db) {
 /** A user with the names of their supervisor and region. */
 export type UsuarioRow = Awaited<ReturnType<ReturnType<typeof usuarioQuery>['executeTakeFirstOrThrow']>>;
 
+/** Version of the users list (0007): it changes with every committed change of usuarios or estados. */
+export async function usuariosVersion(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('versiones_datos')
+    .select('version')
+    .where('nombre', '=', 'usuarios')
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
+
 export async function listUsuarios(db: Db): Promise<UsuarioRow[]> {
   return usuarioQuery(db).orderBy('u.id_usuario').execute();
 }
