@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Production build of the API: one ESM bundle, apps/api/dist/main.js, run by `node dist/main.js`
-// (no tsx at run time). The workspace's own TypeScript packages (@socio/*) are bundled in; every other
-// package stays an import resolved from node_modules (PGlite loads its .wasm/.data files next to its
-// own module, and pg/fastify load optional parts at run time). Then dist/pglite-template: an initialised,
+// (no tsx at run time). The workspace's own TypeScript packages (@socio/*) and the plain-JavaScript
+// libraries in BUNDLED are bundled in; every other package stays an import resolved from node_modules
+// (PGlite loads its .wasm/.data files next to its own module, and pg/fastify load optional parts at run time). Then dist/pglite-template: an initialised,
 // migrated PGlite cluster that a new DATA_DIR starts as a copy of, so a first `npm start` skips initdb.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -14,12 +14,24 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.join(here, 'dist');
 rmSync(outdir, { recursive: true, force: true });
 
+/**
+ * Plain-JavaScript packages bundled in as well (with the packages they import): no files read next to their
+ * modules, no optional parts loaded at run time. Node's ESM loader resolves and reads each of their hundreds
+ * of module files one by one: bundled, loading the server takes ~0.25 s less (0.68 → 0.47 s here).
+ */
+const BUNDLED = ['kysely', 'zod', 'jose', 'fflate', 'pdf-lib', '@pdf-lib/', 'pako', 'tslib'];
+const isBundled = (specifier) =>
+  BUNDLED.some((name) =>
+    name.endsWith('/') ? specifier.startsWith(name) : specifier === name || specifier.startsWith(`${name}/`),
+  );
+
 /** @type {import('esbuild').Plugin} */
 const externalDependencies = {
   name: 'external-dependencies',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('@socio/') || args.path.startsWith('node:')) return undefined;
+      if (args.path.startsWith('@socio/') || args.path.startsWith('node:') || isBundled(args.path))
+        return undefined;
       return { path: args.path, external: true };
     });
   },

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, DEMO_PASSWORD, dataDirFrom, loadConfig, secureDataDir } from './config';
-import { createDatabase } from './db/index';
+import { createDatabase, isNewEmbeddedDatabase } from './db/index';
 import { migrate } from './db/migrate';
 import { assertSafeToExpose } from './modules/auth/service';
 import { createMailTransport, mailSettings } from './modules/entregas/mail';
 import { createDeliveryWorker } from './modules/entregas/worker';
-import { seed } from './seed/index';
+import { seed, seedPasswordHashes } from './seed/index';
 
 const DATA_DIR = dataDirFrom(process.env);
 
@@ -17,12 +17,17 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Made by the API build next to dist/main.js; running from source it is absent and PGlite runs initdb.
   const pgliteTemplate = fileURLToPath(new URL('./pglite-template', import.meta.url));
+  // A new embedded database is seeded: its password hashes (scrypt, in the thread pool) run while it opens.
+  const hashes = isNewEmbeddedDatabase(config)
+    ? seedPasswordHashes(config.adminPassword, config.demoData)
+    : undefined;
   const database = await createDatabase({ ...config, pgliteTemplate });
   const applied = await migrate(database.db);
   const seeded = await seed(database.db, {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
     demo: config.demoData,
+    hashes,
   });
   await assertSafeToExpose(database.db, config.host);
   const app = await buildApp({ db: database, config });

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../src/db/index';
+import { createDatabase, isNewEmbeddedDatabase } from '../src/db/index';
 import { migrate } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
 import { buildPgliteTemplate } from '../src/db/pglite-template';
-import { seed } from '../src/seed/index';
+import { verifyPassword } from '../src/modules/auth/password';
+import { seed, seedPasswordHashes } from '../src/seed/index';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
 
 describe('PGlite file database', () => {
@@ -52,11 +53,30 @@ describe('PGlite template (first start without initdb)', () => {
 
   it('starts a new DATA_DIR as a copy: every migration applied, no data, then seeds and persists', async () => {
     const dataDir = path.join(root, 'nuevo');
+    expect(isNewEmbeddedDatabase({ databaseUrl: null, dataDir })).toBe(true);
+    // As `npm start` does on a new DATA_DIR: the password hashes start before the database opens.
+    const hashes = seedPasswordHashes('Admin2026!', false);
     const first = await createDatabase({ databaseUrl: null, dataDir, pgliteTemplate: template });
     expect(await migrate(first.db)).toEqual([]);
     expect(await first.db.selectFrom('usuarios').select('id_usuario').execute()).toEqual([]);
-    await seed(first.db, { adminEmail: 'admin@socioeconomico.mx', adminPassword: 'Admin2026!', demo: false });
+    await seed(first.db, {
+      adminEmail: 'admin@socioeconomico.mx',
+      adminPassword: 'Admin2026!',
+      demo: false,
+      hashes,
+    });
+    const { password_hash } = await first.db
+      .selectFrom('usuarios')
+      .select('password_hash')
+      .executeTakeFirstOrThrow();
+    expect(password_hash).toBe((await hashes).admin);
+    expect(await verifyPassword('Admin2026!', password_hash)).toBe(true);
     await first.close();
+    expect(isNewEmbeddedDatabase({ databaseUrl: null, dataDir })).toBe(false);
+    expect(
+      isNewEmbeddedDatabase({ databaseUrl: 'postgres://localhost/x', dataDir: path.join(root, 'x') }),
+    ).toBe(false);
+    expect(isNewEmbeddedDatabase({ databaseUrl: null, dataDir: 'memory://' })).toBe(false);
     expect(readdirSync(root).sort()).toEqual(['nuevo', 'pglite-template']);
 
     // The template is only for a new directory: an existing cluster keeps its data.

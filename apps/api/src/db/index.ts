@@ -43,6 +43,16 @@ export interface DatabaseConfig {
 /** An initialised PostgreSQL cluster directory holds PG_VERSION. */
 const isCluster = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
 
+/** The embedded database's directory under a DATA_DIR. */
+const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/** True when `createDatabase` will start a new, empty embedded database (PGlite without a cluster yet). */
+export function isNewEmbeddedDatabase(config: Pick<DatabaseConfig, 'databaseUrl' | 'dataDir'>): boolean {
+  return (
+    !config.databaseUrl && !config.dataDir.startsWith('memory://') && !isCluster(pgliteDir(config.dataDir))
+  );
+}
+
 /** Copies a directory of plain files and folders (a cluster has no links); 3-4× faster than `cpSync` here. */
 function copyTree(from: string, to: string): void {
   mkdirSync(to, { mode: 0o700 });
@@ -133,7 +143,7 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
   }
 
   const inMemory = config.dataDir.startsWith('memory://');
-  const dir = inMemory ? config.dataDir : path.join(config.dataDir, 'pglite');
+  const dir = inMemory ? config.dataDir : pgliteDir(config.dataDir);
   if (!inMemory) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const copied = !inMemory && copyTemplate(dir, config.pgliteTemplate);
   let pglite: PGlite;

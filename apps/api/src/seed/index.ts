@@ -13,6 +13,14 @@ export interface SeedOptions {
   demo: boolean;
   /** With `demo`: also call `seedDemoOperations` (folios, assignments, reports, recipients). Default true. */
   demoOperations?: boolean;
+  /** The password hashes, started ahead with `seedPasswordHashes` (computed here when absent). */
+  hashes?: Promise<SeedHashes>;
+}
+
+/** scrypt hashes of the administrator's password and, with `demo`, of the demo password ('' without). */
+export interface SeedHashes {
+  admin: string;
+  people: string;
 }
 
 export interface SeedResult {
@@ -24,6 +32,21 @@ export interface SeedResult {
 let demoHash: Promise<string> | null = null;
 
 /**
+ * Starts the seed's password hashes at once and together. scrypt runs in libuv's thread pool, so a server
+ * that calls this before opening its database has them by the time it seeds (~0.25 s of a first start).
+ * On a database that already has users they go unused: a rejection is then ignored, never unhandled.
+ */
+export function seedPasswordHashes(adminPassword: string, demo: boolean): Promise<SeedHashes> {
+  if (demo) demoHash ??= hashPassword(DEMO_PASSWORD);
+  const hashes = Promise.all([hashPassword(adminPassword), demo ? demoHash : '']).then(([admin, people]) => ({
+    admin,
+    people: people ?? '',
+  }));
+  hashes.catch(() => undefined);
+  return hashes;
+}
+
+/**
  * Seeds an empty database: the administrator; with `demo`, 3 supervisors and 20 visitors over 10 states,
  * then the demo operations. Does nothing when any user exists.
  */
@@ -31,9 +54,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   const existing = await db.selectFrom('usuarios').select('id_usuario').limit(1).executeTakeFirst();
   if (existing) return { seeded: false, users: 0 };
 
-  const adminHash = await hashPassword(options.adminPassword);
-  demoHash ??= hashPassword(DEMO_PASSWORD);
-  const peopleHash = options.demo ? await demoHash : '';
+  const { admin: adminHash, people: peopleHash } = await (options.hashes ??
+    seedPasswordHashes(options.adminPassword, options.demo));
 
   const people = await db.transaction().execute(async (trx) => {
     const estados = new Map(
@@ -42,8 +64,10 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
         e.estado,
       ]),
     );
-    const insert = async (values: NewUsuario): Promise<SeededUser> => {
-      const row = await trx
+    /** One INSERT for all of `values`; the users come back in the order given (matched by username). */
+    const insert = async (values: NewUsuario[]): Promise<SeededUser[]> => {
+      if (values.length === 0) return [];
+      const rows = await trx
         .insertInto('usuarios')
         .values(values)
         .returning([
@@ -55,40 +79,49 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
           'id_estado',
           'supervisor_id',
         ])
-        .executeTakeFirstOrThrow();
-      return { ...row, estado: row.id_estado === null ? null : (estados.get(row.id_estado) ?? null) };
+        .execute();
+      const byUsername = new Map(rows.map((row) => [row.username, row]));
+      return values.map(({ username }) => {
+        const row = byUsername.get(username);
+        if (!row) throw new Error(`El usuario ${username} no se insertó`);
+        return { ...row, estado: row.id_estado === null ? null : (estados.get(row.id_estado) ?? null) };
+      });
     };
 
-    const admin = await insert({
-      username: 'admin',
-      email: options.adminEmail.toLowerCase(),
-      password_hash: adminHash,
-      nombres: 'Administrador',
-      apellido_paterno: 'General',
-      apellido_materno: 'Sistema',
-      rol: 'administrador',
-      estatus: 'activo',
-    });
-    const supervisors: SeededUser[] = [];
-    const visitors: SeededUser[] = [];
-    if (options.demo) {
-      for (const s of DEMO_SUPERVISORS) {
-        supervisors.push(
-          await insert({ ...s, password_hash: peopleHash, rol: 'supervisor', estatus: 'activo' }),
-        );
-      }
-      for (const { supervisor, ...v } of DEMO_VISITORS) {
-        visitors.push(
-          await insert({
+    const [admin] = await insert([
+      {
+        username: 'admin',
+        email: options.adminEmail.toLowerCase(),
+        password_hash: adminHash,
+        nombres: 'Administrador',
+        apellido_paterno: 'General',
+        apellido_materno: 'Sistema',
+        rol: 'administrador',
+        estatus: 'activo',
+      },
+    ]);
+    if (!admin) throw new Error('No se creó el administrador');
+    const supervisors = options.demo
+      ? await insert(
+          DEMO_SUPERVISORS.map((s) => ({
+            ...s,
+            password_hash: peopleHash,
+            rol: 'supervisor',
+            estatus: 'activo',
+          })),
+        )
+      : [];
+    const visitors = options.demo
+      ? await insert(
+          DEMO_VISITORS.map(({ supervisor, ...v }) => ({
             ...v,
             password_hash: peopleHash,
             rol: 'visitador',
             estatus: 'activo',
             supervisor_id: supervisors[supervisor]?.id_usuario ?? null,
-          }),
-        );
-      }
-    }
+          })),
+        )
+      : [];
     await audit(trx, {
       actorId: null,
       action: 'seed.users',
