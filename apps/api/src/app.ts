@@ -13,6 +13,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifySchema,
+  type FastifyServerOptions,
 } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -137,6 +138,9 @@ function isApiPath(url: string): boolean {
 }
 
 /** Builds the Fastify app: plugins, error shapes, security headers, docs and every module under `/api`. */
+/** The `schemaController.compilersFactory` option of Fastify. */
+type SchemaCompilersFactory = NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const db = 'db' in options.db && 'kind' in options.db ? options.db.db : (options.db as Kysely<Database>);
@@ -148,6 +152,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: DEFAULT_BODY_LIMIT,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Every schema is zod: given here, Fastify never loads its default compilers (ajv and
+    // fast-json-stringify, ~55 ms of every start).
+    schemaController: {
+      // Fastify types these factories for ajv's schemas only; ours take zod schemas (http/zod.ts).
+      compilersFactory: {
+        buildValidator: () => zodValidatorCompiler,
+        buildSerializer: () => zodSerializerCompiler(config.validateResponses),
+      } as unknown as SchemaCompilersFactory,
+    },
     // Router-level failures (malformed %-encoding, over-long path parameter) keep the `{ detail }` shape.
     frameworkErrors(error, _request, reply) {
       const status =
@@ -161,9 +174,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       void (reply as unknown as FastifyReply).code(status).send({ detail });
     },
   }).withTypeProvider<ZodTypeProvider>();
-
-  app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(zodSerializerCompiler(config.validateResponses));
 
   app.decorate('db', db);
   app.decorate('dbKind', kind);
