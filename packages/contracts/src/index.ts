@@ -7,6 +7,7 @@ export * from './catalogs';
 export * from './common';
 export * from './dashboard';
 export * from './entregas';
+export * from './json-pieces';
 export * from './reportes';
 export * from './roles';
 export * from './rules/address';

@@ -4,64 +4,18 @@
  * `JSON.stringify` / Fastify's JSON body parser give; only the peak memory differs.
  */
 import { Readable } from 'node:stream';
+import { hasLongList, jsonPieces } from '@socio/contracts';
 import { errorCodes, type FastifyInstance } from 'fastify';
 
 /** An answer is streamed when one of its top-level lists has more items than this. */
 export const STREAM_FROM_ITEMS = 10_000;
-
-/** Text pieces of about this many characters are handed to the response stream. */
-const PIECE_CHARS = 64 * 1024;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return (proto === Object.prototype || proto === null) && !('toJSON' in value);
-}
-
-/** True when `value` is an object with a top-level list longer than `STREAM_FROM_ITEMS`. */
-function hasBigList(value: unknown): value is Record<string, unknown> {
-  if (!isPlainObject(value)) return false;
-  for (const key in value) {
-    const member = value[key];
-    if (Array.isArray(member) && member.length > STREAM_FROM_ITEMS) return true;
-  }
-  return false;
-}
-
-/** `JSON.stringify(answer)` in pieces: the top-level members one by one, the items of its lists in batches. */
-function* jsonPieces(answer: Record<string, unknown>): Generator<string> {
-  let out = '{';
-  let first = true;
-  for (const key of Object.keys(answer)) {
-    const member = answer[key];
-    if (Array.isArray(member)) {
-      out += `${first ? '' : ','}${JSON.stringify(key)}:[`;
-      for (let i = 0; i < member.length; i++) {
-        // As JSON.stringify writes a list: undefined, functions and symbols become null.
-        out += `${i === 0 ? '' : ','}${JSON.stringify(member[i]) ?? 'null'}`;
-        if (out.length >= PIECE_CHARS) {
-          yield out;
-          out = '';
-        }
-      }
-      out += ']';
-    } else {
-      const text = JSON.stringify(member);
-      // As JSON.stringify writes an object: members that are undefined, functions or symbols are left out.
-      if (text === undefined) continue;
-      out += `${first ? '' : ','}${JSON.stringify(key)}:${text}`;
-    }
-    first = false;
-  }
-  yield `${out}}`;
-}
 
 /**
  * The JSON text of an answer: a string, or — for an answer carrying a list of more than `STREAM_FROM_ITEMS`
  * items (process_carga's rows) — a stream of the same text, so the whole text and its bytes are never held.
  */
 export function jsonAnswer(answer: unknown): string | Readable {
-  if (!hasBigList(answer)) return JSON.stringify(answer);
+  if (!hasLongList(answer, STREAM_FROM_ITEMS)) return JSON.stringify(answer);
   return Readable.from(jsonPieces(answer), { objectMode: false });
 }
 

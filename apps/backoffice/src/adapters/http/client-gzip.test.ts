@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { apiRoutes } from '@socio/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { createHttpClient, GZIP_MIN_BYTES } from './client';
+import { createHttpClient, GZIP_MIN_BYTES, PIECEWISE_FROM_ITEMS } from './client';
 
 function setup() {
   const fetchMock = vi.fn<typeof fetch>(async () => Response.json(saved, { status: 200 }));
@@ -42,6 +42,32 @@ describe('createHttpClient compressBody', () => {
     expect(json.length).toBeGreaterThan(GZIP_MIN_BYTES);
     expect(bytes.length).toBeLessThan(json.length / 5);
     expect(JSON.parse(gunzipSync(bytes).toString('utf8'))).toEqual(bigBody);
+  });
+
+  it('writes a body with a long list piece by piece, giving the page turns, to the same gzip-compressed JSON', async () => {
+    const { http, sent } = setup();
+    const rows = Array.from({ length: 30_000 }, (_, i) => ({
+      folio: `TEC-${i}`,
+      direccion: i % 7 ? 'Av. Juárez 141, Centro' : 'Calle "Ñandú" \\ 2',
+      tel2: i % 3 ? null : undefined,
+    }));
+    const body = { load_type: 'TEC_MTY', rows, file_name: 'carga.xlsx', skipped: undefined };
+    expect(rows.length).toBeGreaterThan(PIECEWISE_FROM_ITEMS);
+    // A clock that moves 5 ms per reading: a turn for the page every other piece.
+    let now = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 5));
+    const turns = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      await http.call(save, { body, compressBody: true });
+      expect(turns.mock.calls.filter(([, ms]) => ms === 0).length).toBeGreaterThan(3);
+    } finally {
+      clock.mockRestore();
+      turns.mockRestore();
+    }
+    const { headers, body: payload } = sent();
+    expect(headers['Content-Encoding']).toBe('gzip');
+    const text = gunzipSync(Buffer.from(await (payload as Blob).arrayBuffer())).toString('utf8');
+    expect(text).toBe(JSON.stringify(body));
   });
 
   it('leaves small bodies, and calls that do not ask for it, as plain JSON', async () => {
