@@ -2,8 +2,9 @@
 // Production build of the API: one ESM bundle, apps/api/dist/main.js, run by `node dist/main.js`
 // (no tsx at run time). The workspace's own TypeScript packages (@socio/*) and the plain-JavaScript
 // libraries in BUNDLED are bundled in; every other package stays an import resolved from node_modules
-// (PGlite loads its .wasm/.data files next to its own module, and pg/fastify load optional parts at run time). Then dist/pglite-template: an initialised,
-// migrated PGlite cluster that a new DATA_DIR starts as a copy of, so a first `npm start` skips initdb.
+// (PGlite loads its .wasm/.data files next to its own module, and pg/fastify load optional parts at run
+// time). Then dist/pglite-template: an initialised, migrated PGlite cluster that a new DATA_DIR starts
+// as a copy of, so a first `npm start` skips initdb.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';

@@ -137,10 +137,10 @@ function isApiPath(url: string): boolean {
   return url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
 }
 
-/** Builds the Fastify app: plugins, error shapes, security headers, docs and every module under `/api`. */
 /** The `schemaController.compilersFactory` option of Fastify. */
 type SchemaCompilersFactory = NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
 
+/** Builds the Fastify app: plugins, error shapes, security headers, docs and every module under `/api`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const db = 'db' in options.db && 'kind' in options.db ? options.db.db : (options.db as Kysely<Database>);

@@ -144,6 +144,11 @@ export function isLoopbackHost(host: string): boolean {
   return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
 }
 
+/** A `memory://` data directory: PGlite kept in memory (tests), nothing on disk. */
+export function isMemoryDir(dataDir: string): boolean {
+  return dataDir.startsWith('memory://');
+}
+
 /**
  * Keeps the server's files private to its account: umask 0o077 for everything the process creates from now
  * on (PGlite's data files, the generated JWT secret), and `DATA_DIR` itself fixed to 0700 with its files 0600
@@ -152,7 +157,7 @@ export function isLoopbackHost(host: string): boolean {
  */
 export function secureDataDir(dataDir: string): number {
   process.umask(0o077);
-  if (dataDir.startsWith('memory://') || !existsSync(dataDir)) return 0;
+  if (isMemoryDir(dataDir) || !existsSync(dataDir)) return 0;
   let changed = 0;
   const fix = (target: string) => {
     const stat = lstatSync(target);

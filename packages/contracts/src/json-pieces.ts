@@ -5,7 +5,7 @@
  */
 
 /** Pieces are about this many characters long. */
-export const JSON_PIECE_CHARS = 64 * 1024;
+const JSON_PIECE_CHARS = 64 * 1024;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;

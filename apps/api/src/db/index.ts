@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { secureDataDir } from '../config';
+import { isMemoryDir, secureDataDir } from '../config';
 import { createPglitePool } from './pglite-pool';
 import type { Database } from './schema';
 
@@ -48,9 +48,7 @@ const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
 
 /** True when `createDatabase` will start a new, empty embedded database (PGlite without a cluster yet). */
 export function isNewEmbeddedDatabase(config: Pick<DatabaseConfig, 'databaseUrl' | 'dataDir'>): boolean {
-  return (
-    !config.databaseUrl && !config.dataDir.startsWith('memory://') && !isCluster(pgliteDir(config.dataDir))
-  );
+  return !config.databaseUrl && !isMemoryDir(config.dataDir) && !isCluster(pgliteDir(config.dataDir));
 }
 
 /** Copies a directory of plain files and folders (a cluster has no links); 3-4× faster than `cpSync` here. */
@@ -142,7 +140,7 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
     };
   }
 
-  const inMemory = config.dataDir.startsWith('memory://');
+  const inMemory = isMemoryDir(config.dataDir);
   const dir = inMemory ? config.dataDir : pgliteDir(config.dataDir);
   if (!inMemory) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const copied = !inMemory && copyTemplate(dir, config.pgliteTemplate);

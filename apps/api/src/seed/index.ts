@@ -37,11 +37,10 @@ let demoHash: Promise<string> | null = null;
  * On a database that already has users they go unused: a rejection is then ignored, never unhandled.
  */
 export function seedPasswordHashes(adminPassword: string, demo: boolean): Promise<SeedHashes> {
-  if (demo) demoHash ??= hashPassword(DEMO_PASSWORD);
-  const hashes = Promise.all([hashPassword(adminPassword), demo ? demoHash : '']).then(([admin, people]) => ({
-    admin,
-    people: people ?? '',
-  }));
+  const hashes = Promise.all([
+    hashPassword(adminPassword),
+    demo ? (demoHash ??= hashPassword(DEMO_PASSWORD)) : '',
+  ]).then(([admin, people]) => ({ admin, people }));
   hashes.catch(() => undefined);
   return hashes;
 }
@@ -66,7 +65,6 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     );
     /** One INSERT for all of `values`; the users come back in the order given (matched by username). */
     const insert = async (values: NewUsuario[]): Promise<SeededUser[]> => {
-      if (values.length === 0) return [];
       const rows = await trx
         .insertInto('usuarios')
         .values(values)

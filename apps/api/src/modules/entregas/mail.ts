@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { TransporteModo } from '@socio/contracts';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import { isMemoryDir } from '../../config';
 
 /** Sender when MAIL_FROM is unset. */
 export const DEFAULT_MAIL_FROM = 'Socioeconómico <reportes@socioeconomico.local>';
@@ -27,7 +28,7 @@ export function mailSettings(config: {
   dataDir: string;
 }): MailSettings {
   const smtpUrl = config.smtpUrl?.trim() || null;
-  const inMemory = config.dataDir.startsWith('memory://');
+  const inMemory = isMemoryDir(config.dataDir);
   return {
     transporte: smtpUrl ? 'smtp' : 'archivo',
     smtpUrl,
