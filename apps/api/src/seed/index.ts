@@ -30,6 +30,10 @@ export interface SeedResult {
 
 /** The demo password hashed once per process (every demo account shares the documented password). */
 let demoHash: Promise<string> | null = null;
+function demoPasswordHash(): Promise<string> {
+  demoHash ??= hashPassword(DEMO_PASSWORD);
+  return demoHash;
+}
 
 /**
  * Starts the seed's password hashes at once and together. scrypt runs in libuv's thread pool, so a server
@@ -37,10 +41,9 @@ let demoHash: Promise<string> | null = null;
  * On a database that already has users they go unused: a rejection is then ignored, never unhandled.
  */
 export function seedPasswordHashes(adminPassword: string, demo: boolean): Promise<SeedHashes> {
-  const hashes = Promise.all([
-    hashPassword(adminPassword),
-    demo ? (demoHash ??= hashPassword(DEMO_PASSWORD)) : '',
-  ]).then(([admin, people]) => ({ admin, people }));
+  const hashes = Promise.all([hashPassword(adminPassword), demo ? demoPasswordHash() : '']).then(
+    ([admin, people]) => ({ admin, people }),
+  );
   hashes.catch(() => undefined);
   return hashes;
 }
