@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigError, claimDataDir, recordOwnedEntry } from './data-dir';
+
+export { ConfigError } from './data-dir';
 
 /**
  * Root of the repository: the nearest folder above this module holding pnpm-workspace.yaml (the source
@@ -65,10 +60,6 @@ export interface AppConfig {
   mailFrom?: string;
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
 function parseBool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback;
   return ['1', 'true', 'yes', 'si', 'sí', 'on'].includes(value.trim().toLowerCase());
@@ -85,12 +76,13 @@ function parsePort(value: string | undefined): number {
 
 /** Reads `DATA_DIR/jwt-secret`, creating it with a random secret the first time. */
 function persistentSecret(dataDir: string): string {
+  claimDataDir(dataDir);
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) {
     const existing = readFileSync(file, 'utf8').trim();
     if (existing.length >= 32) return existing;
   }
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  recordOwnedEntry(dataDir, 'jwt-secret');
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
@@ -142,33 +134,4 @@ export function isLoopbackHost(host: string): boolean {
     .toLowerCase()
     .replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
-}
-
-/** A `memory://` data directory: PGlite kept in memory (tests), nothing on disk. */
-export function isMemoryDir(dataDir: string): boolean {
-  return dataDir.startsWith('memory://');
-}
-
-/**
- * Keeps the server's files private to its account: umask 0o077 for everything the process creates from now
- * on (PGlite's data files, the generated JWT secret), and `DATA_DIR` itself fixed to 0700 with its files 0600
- * and folders 0700 (trees created by older versions were 0666/0777). Symbolic links are left alone.
- * Returns how many modes were changed.
- */
-export function secureDataDir(dataDir: string): number {
-  process.umask(0o077);
-  if (isMemoryDir(dataDir) || !existsSync(dataDir)) return 0;
-  let changed = 0;
-  const fix = (target: string) => {
-    const stat = lstatSync(target);
-    if (stat.isSymbolicLink()) return;
-    const wanted = stat.isDirectory() ? 0o700 : 0o600;
-    if ((stat.mode & 0o777) !== wanted) {
-      chmodSync(target, wanted);
-      changed += 1;
-    }
-    if (stat.isDirectory()) for (const name of readdirSync(target)) fix(path.join(target, name));
-  };
-  fix(dataDir);
-  return changed;
 }

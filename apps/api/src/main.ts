@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, DEMO_PASSWORD, dataDirFrom, loadConfig, secureDataDir } from './config';
+import { DEMO_PASSWORD, dataDirFrom, loadConfig } from './config';
+import { ConfigError, secureDataDir } from './data-dir';
 import { createDatabase, isNewEmbeddedDatabase } from './db/index';
 import { migrate } from './db/migrate';
 import { assertSafeToExpose } from './modules/auth/service';
@@ -11,8 +12,9 @@ import { seed, seedPasswordHashes } from './seed/index';
 const DATA_DIR = dataDirFrom(process.env);
 
 async function main(): Promise<void> {
-  // Files of the embedded database and the generated secret: readable by this account only (also fixes
-  // trees created 0666/0777 by older versions). Before loadConfig, which may write DATA_DIR/jwt-secret.
+  // umask 0o077 before anything is written; the files the product created in DATA_DIR (recorded in its
+  // marker; trees of older versions were 0666/0777) are made private to this account. Nothing else is touched,
+  // and a DATA_DIR holding files of others is refused (claimDataDir, from loadConfig and createDatabase).
   secureDataDir(DATA_DIR);
   const config = loadConfig();
   // Made by the API build next to dist/main.js; running from source it is absent and PGlite runs initdb.

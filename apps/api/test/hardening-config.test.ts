@@ -4,13 +4,29 @@
  * password (6; before: 0.0.0.0 with the documented password), HSTS only over HTTPS (7; before: always sent).
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isLoopbackHost, loadConfig, secureDataDir } from '../src/config';
+import { isLoopbackHost, loadConfig } from '../src/config';
+import { ConfigError, claimDataDir, MARKER, recordOwnedEntry, secureDataDir } from '../src/data-dir';
+import { createDatabase } from '../src/db/index';
 import { assertSafeToExpose } from '../src/modules/auth/service';
+import { createMailTransport, mailSettings } from '../src/modules/entregas/mail';
 import { createTestContext, type TestContext } from './helpers';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,7 +95,7 @@ describe('hardening: configuration', () => {
     expect(['0.0.0.0', '::', '192.168.1.10', '10.0.0.1'].some(isLoopbackHost)).toBe(false);
   });
 
-  it('secureDataDir fixes an existing 0666/0777 tree to 0600 files and 0700 folders', () => {
+  it('secureDataDir fixes a tree an older version left (0666/0777) but not the folder it did not create', () => {
     const dir = tempDir();
     mkdirSync(path.join(dir, 'pglite', 'base'), { recursive: true });
     writeFileSync(path.join(dir, 'jwt-secret'), 'x');
@@ -87,9 +103,95 @@ describe('hardening: configuration', () => {
     for (const p of [dir, path.join(dir, 'pglite'), path.join(dir, 'pglite', 'base')]) chmodSync(p, 0o777);
     chmodSync(path.join(dir, 'jwt-secret'), 0o666);
     chmodSync(path.join(dir, 'pglite', 'base', '1234'), 0o666);
-    expect(secureDataDir(dir)).toBe(5);
-    for (const m of modes(dir)) expect(m.mode, m.file).toBe(m.dir ? 0o700 : 0o600);
+    claimDataDir(dir);
+    expect(secureDataDir(dir)).toBe(4);
+    for (const m of modes(dir).slice(1)) expect(m.mode, m.file).toBe(m.dir ? 0o700 : 0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o777);
+    expect(JSON.parse(readFileSync(path.join(dir, MARKER), 'utf8')).entradas.sort()).toEqual([
+      'jwt-secret',
+      'pglite',
+    ]);
     expect(process.umask()).toBe(0o077);
+  });
+
+  /** A folder the product did not create: sticky and world-writable, a script, a hard link, a symlink. */
+  function foreignFolder() {
+    const outside = tempDir();
+    const dir = tempDir();
+    chmodSync(dir, 0o1777);
+    writeFileSync(path.join(dir, 'script.sh'), '#!/bin/sh\necho hola\n');
+    chmodSync(path.join(dir, 'script.sh'), 0o755);
+    writeFileSync(path.join(outside, 'original.txt'), 'de otra persona');
+    chmodSync(path.join(outside, 'original.txt'), 0o644);
+    linkSync(path.join(outside, 'original.txt'), path.join(dir, 'enlace-duro.txt'));
+    writeFileSync(path.join(outside, 'destino.txt'), 'destino');
+    chmodSync(path.join(outside, 'destino.txt'), 0o664);
+    symlinkSync(path.join(outside, 'destino.txt'), path.join(dir, 'enlace'));
+    const snapshot = () => ({
+      dir: lstatSync(dir).mode & 0o7777,
+      script: statSync(path.join(dir, 'script.sh')).mode & 0o7777,
+      original: statSync(path.join(outside, 'original.txt')).mode & 0o7777,
+      destino: statSync(path.join(outside, 'destino.txt')).mode & 0o7777,
+      names: readdirSync(dir).sort(),
+    });
+    return { dir, outside, snapshot };
+  }
+
+  it("a DATA_DIR that is not empty and not the product's is refused and left exactly as it was", async () => {
+    const { dir, snapshot } = foreignFolder();
+    const before = snapshot();
+    expect(before).toMatchObject({ dir: 0o1777, script: 0o755, original: 0o644, destino: 0o664 });
+    expect(() => claimDataDir(dir)).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/no está vacío y no lo creó Socioeconómico/);
+    await expect(createDatabase({ databaseUrl: null, dataDir: dir })).rejects.toThrow(ConfigError);
+    expect(() => createMailTransport(mailSettings({ dataDir: dir }))).toThrow(ConfigError);
+    expect(secureDataDir(dir)).toBe(0);
+    expect(snapshot()).toEqual(before);
+    expect(existsSync(path.join(dir, MARKER))).toBe(false);
+  });
+
+  it('the server refuses to start on such a DATA_DIR, with or without DATABASE_URL, and changes nothing', async () => {
+    const { dir, snapshot } = foreignFolder();
+    const before = snapshot();
+    const embedded = await runMain({ DATA_DIR: dir }, /servidor listo/, 120_000);
+    expect(embedded.code).toBe(1);
+    expect(embedded.output).toContain('no está vacío y no lo creó Socioeconómico');
+    expect(embedded.output).toContain('DATA_DIR=./.data');
+    const server = await runMain(
+      { DATA_DIR: dir, DATABASE_URL: 'postgres://nadie@127.0.0.1:1/x', JWT_SECRET: 'x'.repeat(32) },
+      /servidor listo/,
+      120_000,
+    );
+    expect(server.code).toBe(1);
+    expect(snapshot()).toEqual(before);
+  }, 150_000);
+
+  it('inside its own entries it follows no symlink and changes no file with other hard links', () => {
+    const outside = tempDir();
+    const dir = tempDir();
+    recordOwnedEntry(dir, 'pglite');
+    const db = path.join(dir, 'pglite');
+    mkdirSync(db);
+    writeFileSync(path.join(outside, 'ajeno.txt'), 'x');
+    chmodSync(path.join(outside, 'ajeno.txt'), 0o644);
+    mkdirSync(path.join(outside, 'carpeta'));
+    chmodSync(path.join(outside, 'carpeta'), 0o755);
+    linkSync(path.join(outside, 'ajeno.txt'), path.join(db, 'enlace-duro'));
+    symlinkSync(path.join(outside, 'carpeta'), path.join(db, 'enlace'));
+    writeFileSync(path.join(db, 'propio'), 'x');
+    chmodSync(path.join(db, 'propio'), 0o666);
+    secureDataDir(dir);
+    expect(statSync(path.join(db, 'propio')).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(outside, 'ajeno.txt')).mode & 0o777).toBe(0o644);
+    expect(statSync(path.join(outside, 'carpeta')).mode & 0o777).toBe(0o755);
+  });
+
+  it('with DATABASE_URL and SMTP_URL the server writes nothing in DATA_DIR', () => {
+    const { dir, snapshot } = foreignFolder();
+    const before = snapshot();
+    const settings = mailSettings({ dataDir: dir, smtpUrl: 'smtp://127.0.0.1:1' });
+    createMailTransport(settings).close();
+    expect(snapshot()).toEqual(before);
   });
 
   it('the server refuses HOST=0.0.0.0 with the demo admin password, and its DATA_DIR is private', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { isMemoryDir, secureDataDir } from '../config';
+import { claimDataDir, isMemoryDir, recordOwnedEntry, secureDataDir } from '../data-dir';
 import { createPglitePool } from './pglite-pool';
 import type { Database } from './schema';
 
@@ -142,7 +142,11 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
 
   const inMemory = isMemoryDir(config.dataDir);
   const dir = inMemory ? config.dataDir : pgliteDir(config.dataDir);
-  if (!inMemory) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (!inMemory) {
+    claimDataDir(config.dataDir);
+    recordOwnedEntry(config.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  }
   const copied = !inMemory && copyTemplate(dir, config.pgliteTemplate);
   let pglite: PGlite;
   try {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { TransporteModo } from '@socio/contracts';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import { isMemoryDir } from '../../config';
+import { isMemoryDir, recordOwnedEntry } from '../../data-dir';
 
 /** Sender when MAIL_FROM is unset. */
 export const DEFAULT_MAIL_FROM = 'Socioeconómico <reportes@socioeconomico.local>';
@@ -19,6 +19,8 @@ export interface MailSettings {
   from: string;
   /** Folder of the `.eml` files (transporte 'archivo'). */
   outboxDir: string;
+  /** The DATA_DIR holding `outboxDir` (null in memory: the folder is then under the system's temporary one). */
+  dataDir: string | null;
 }
 
 /** Mail settings from the app configuration: SMTP when `smtpUrl` is set, else files in `<dataDir>/outbox`. */
@@ -34,6 +36,7 @@ export function mailSettings(config: {
     smtpUrl,
     from: config.mailFrom?.trim() || DEFAULT_MAIL_FROM,
     outboxDir: inMemory ? path.join(tmpdir(), 'socio-outbox') : path.join(config.dataDir, 'outbox'),
+    dataDir: inMemory ? null : config.dataDir,
   };
 }
 
@@ -201,7 +204,8 @@ export function createFileTransport(dir: string): MailTransport {
 }
 
 export function createMailTransport(settings: MailSettings): MailTransport {
-  return settings.smtpUrl
-    ? createSmtpTransport({ smtpUrl: settings.smtpUrl })
-    : createFileTransport(settings.outboxDir);
+  if (settings.smtpUrl) return createSmtpTransport({ smtpUrl: settings.smtpUrl });
+  // DATA_DIR/outbox is the product's: recorded before the first file is written there.
+  if (settings.dataDir) recordOwnedEntry(settings.dataDir, 'outbox');
+  return createFileTransport(settings.outboxDir);
 }
