@@ -96,6 +96,7 @@ export function dataDirFrom(env: NodeJS.ProcessEnv = process.env): string {
 /** Builds the configuration from environment variables (README, «Configuración»). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
+  const host = env.HOST?.trim() || '127.0.0.1';
   const dataDir = dataDirFrom(env);
   let jwtSecret = env.JWT_SECRET?.trim() || '';
   if (!jwtSecret) {
@@ -108,7 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const serveAppDir = env.SERVE_APP_DIR?.trim() ? path.resolve(REPO_ROOT, env.SERVE_APP_DIR.trim()) : null;
   return {
     port: parsePort(env.PORT),
-    host: env.HOST?.trim() || '127.0.0.1',
+    host,
     https: parseBool(env.HTTPS, false),
     databaseUrl,
     dataDir,
@@ -116,7 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtExpiresInSeconds: 12 * 60 * 60,
     adminEmail: (env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL).toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
-    demoData: parseBool(env.DEMO_DATA, databaseUrl === null),
+    // Demo accounts have published passwords: on by default only for the embedded database on this machine.
+    demoData: parseBool(env.DEMO_DATA, databaseUrl === null && isLoopbackHost(host)),
     serveAppDir,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     validateResponses: parseBool(env.VALIDATE_RESPONSES, false),

@@ -25,7 +25,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackHost, loadConfig } from '../src/config';
 import { ConfigError, claimDataDir, MARKER, recordOwnedEntry, secureDataDir } from '../src/data-dir';
 import { createDatabase } from '../src/db/index';
-import { assertSafeToExpose } from '../src/modules/auth/service';
+import { accountsWithDocumentedPassword, assertSafeToExpose } from '../src/modules/auth/service';
 import { createMailTransport, mailSettings } from '../src/modules/entregas/mail';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -198,7 +198,7 @@ describe('hardening: configuration', () => {
     const dir = tempDir();
     const { code, output } = await runMain({ DATA_DIR: dir, HOST: '0.0.0.0' }, /servidor listo/, 120_000);
     expect(code).toBe(1);
-    expect(output).toContain('aún tiene la contraseña de demostración');
+    expect(output).toContain('aún tiene una contraseña de demostración publicada');
     expect(output).toContain("ADMIN_PASSWORD='una-contraseña-segura'");
     const all = modes(dir);
     expect(all[0]?.mode).toBe(0o700);
@@ -207,15 +207,40 @@ describe('hardening: configuration', () => {
     expect(open.map((m) => `${m.file} ${m.mode.toString(8)}`)).toEqual([]);
   }, 150_000);
 
-  it('the server serves HOST=0.0.0.0 once ADMIN_PASSWORD is set', async () => {
+  it('the server serves HOST=0.0.0.0 once ADMIN_PASSWORD is set, without demo accounts unless asked', async () => {
     const dir = tempDir();
     const { output } = await runMain(
-      { DATA_DIR: dir, HOST: '0.0.0.0', ADMIN_PASSWORD: 'Otra-Contraseña-2026' },
+      { DATA_DIR: dir, HOST: '0.0.0.0', ADMIN_PASSWORD: 'Otra-Contraseña-2026', DEMO_DATA: '' },
       /servidor listo/,
       120_000,
     );
     expect(output).toContain('servidor listo');
+    expect(output).toContain('Datos iniciales: 1 usuarios creados');
+    expect(output).not.toContain('Demo2026!');
   }, 150_000);
+
+  it('HOST=0.0.0.0 with DEMO_DATA=1 refuses: the demo people have the published password', async () => {
+    const dir = tempDir();
+    const { code, output } = await runMain(
+      { DATA_DIR: dir, HOST: '0.0.0.0', ADMIN_PASSWORD: 'Otra-Contraseña-2026', DEMO_DATA: '1' },
+      /servidor listo/,
+      120_000,
+    );
+    expect(code).toBe(1);
+    expect(output).toContain('23 cuentas activas');
+    expect(output).toContain('supervisor1@socioeconomico.mx');
+    expect(output).toContain('desactiva las cuentas de demostración');
+  }, 150_000);
+
+  it('demo data is on by default only for the embedded database on a loopback address', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).demoData).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0' }).demoData).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0', DEMO_DATA: '1' }).demoData).toBe(true);
+    expect(
+      loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://x/y', JWT_SECRET: 'x'.repeat(32) }).demoData,
+    ).toBe(false);
+  });
 });
 
 describe('hardening: exposure check and HSTS', () => {
@@ -238,6 +263,38 @@ describe('hardening: exposure check and HSTS', () => {
     await expect(assertSafeToExpose(ctx.db, '127.0.0.1')).resolves.toBeUndefined();
     await expect(assertSafeToExpose(ctx.db, '0.0.0.0')).rejects.toThrow(/ADMIN_PASSWORD/);
     await expect(assertSafeToExpose(https.db, '0.0.0.0')).resolves.toBeUndefined();
+  });
+
+  it('assertSafeToExpose names every active account with a documented password, not the deactivated ones', async () => {
+    const demo = await createTestContext('pglite', {
+      demo: true,
+      demoOperations: false,
+      config: { adminPassword: 'Otra-Contraseña-2026' },
+    });
+    try {
+      await expect(assertSafeToExpose(demo.db, '0.0.0.0')).rejects.toThrow(/23 cuentas activas/);
+      await expect(accountsWithDocumentedPassword(demo.db)).resolves.toHaveLength(23);
+      await demo.db
+        .updateTable('usuarios')
+        .set({ estatus: 'inactivo' })
+        .where('email', '<>', 'supervisor2@socioeconomico.mx')
+        .where('rol', '<>', 'administrador')
+        .execute();
+      await expect(accountsWithDocumentedPassword(demo.db)).resolves.toEqual([
+        'supervisor2@socioeconomico.mx',
+      ]);
+      await expect(assertSafeToExpose(demo.db, '10.0.0.5')).rejects.toThrow(
+        /la cuenta supervisor2@socioeconomico.mx aún tiene una contraseña de demostración publicada/,
+      );
+      await demo.db
+        .updateTable('usuarios')
+        .set({ estatus: 'inactivo' })
+        .where('rol', '<>', 'administrador')
+        .execute();
+      await expect(assertSafeToExpose(demo.db, '0.0.0.0')).resolves.toBeUndefined();
+    } finally {
+      await demo.close();
+    }
   });
 
   it('sends Strict-Transport-Security only when served over HTTPS', async () => {

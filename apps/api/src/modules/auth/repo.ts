@@ -44,13 +44,34 @@ export async function findUserByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-/** E-mail and password hash of every active administrator. */
-export async function activeAdminPasswords(db: Db): Promise<Array<{ email: string; password_hash: string }>> {
+/**
+ * E-mail and password hash of the active accounts that may still have a documented password: every
+ * administrator, the seeded demo accounts (`emails`), and any account sharing its hash with another (the seed
+ * hashes the demo password once for all its people). Bounded: other accounts have hashes of their own.
+ */
+export async function exposureCandidates(
+  db: Db,
+  emails: readonly string[],
+): Promise<Array<{ email: string; password_hash: string }>> {
   return db
-    .selectFrom('usuarios')
-    .select(['email', 'password_hash'])
-    .where('rol', '=', 'administrador')
-    .where('estatus', '=', 'activo')
+    .selectFrom('usuarios as u')
+    .select(['u.email', 'u.password_hash'])
+    .where('u.estatus', '=', 'activo')
+    .where((eb) =>
+      eb.or([
+        eb('u.rol', '=', 'administrador'),
+        eb(sql<string>`lower(u.email)`, 'in', emails.length ? [...emails] : ['']),
+        eb.exists(
+          eb
+            .selectFrom('usuarios as o')
+            .select('o.id_usuario')
+            .whereRef('o.password_hash', '=', 'u.password_hash')
+            .whereRef('o.id_usuario', '<>', 'u.id_usuario')
+            .where('o.estatus', '=', 'activo'),
+        ),
+      ]),
+    )
+    .orderBy('u.id_usuario')
     .execute();
 }
 

@@ -8,15 +8,17 @@ import {
 } from '@socio/contracts';
 import type { Kysely } from 'kysely';
 import { audit } from '../../audit';
-import { ConfigError, DEFAULT_ADMIN_PASSWORD, isLoopbackHost } from '../../config';
+import { DEFAULT_ADMIN_PASSWORD, DEMO_PASSWORD, isLoopbackHost } from '../../config';
+import { ConfigError } from '../../data-dir';
 import type { Database, Usuario } from '../../db/schema';
 import { fail } from '../../domain-errors';
+import { DEMO_SUPERVISORS, DEMO_VISITORS } from '../../seed/demo-people';
 import type { AuthUser } from '../../session';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import {
-  activeAdminPasswords,
   countLoginAttempt,
   deleteExpiredLoginState,
+  exposureCandidates,
   findUserByEmail,
   findUserById,
   revokeToken,
@@ -148,29 +150,42 @@ export async function logout(db: Db, auth: AuthUser, token: Pick<VerifiedToken, 
   return { detail: AUTH_MESSAGES.loggedOut };
 }
 
-/** E-mails of the active administrators whose password is still the documented demo one. */
-export async function adminsWithDemoPassword(db: Db): Promise<string[]> {
-  const admins = await activeAdminPasswords(db);
+/** Passwords printed in the README and at start-up: whoever read them can sign in with them. */
+const DOCUMENTED_PASSWORDS = [DEFAULT_ADMIN_PASSWORD, DEMO_PASSWORD] as const;
+const DEMO_EMAILS = [...DEMO_SUPERVISORS, ...DEMO_VISITORS].map((p) => p.email.toLowerCase());
+
+/**
+ * E-mails of the active accounts whose password is still a documented one (the demo administrator's or the
+ * demo people's). Each distinct hash is checked once: the seed's people share one.
+ */
+export async function accountsWithDocumentedPassword(db: Db): Promise<string[]> {
+  const candidates = await exposureCandidates(db, DEMO_EMAILS);
+  const verdicts = new Map<string, Promise<boolean>>();
+  const documented = (hash: string) =>
+    Promise.all(DOCUMENTED_PASSWORDS.map((p) => verifyPassword(p, hash))).then((r) => r.some(Boolean));
+  for (const c of candidates)
+    if (!verdicts.has(c.password_hash)) verdicts.set(c.password_hash, documented(c.password_hash));
   const out: string[] = [];
-  for (const a of admins)
-    if (await verifyPassword(DEFAULT_ADMIN_PASSWORD, a.password_hash)) out.push(a.email);
+  for (const c of candidates) if (await verdicts.get(c.password_hash)) out.push(c.email);
   return out;
 }
 
 /**
- * Refuses to serve the network (HOST not loopback) while an administrator still has the documented demo
- * password: anyone who read the README could sign in as administrator.
+ * Refuses to serve the network (HOST not loopback) while any active account still has a documented password:
+ * anyone who read the README could sign in with it.
  */
 export async function assertSafeToExpose(db: Db, host: string): Promise<void> {
   if (isLoopbackHost(host)) return;
-  const exposed = await adminsWithDemoPassword(db);
+  const exposed = await accountsWithDocumentedPassword(db);
   if (exposed.length === 0) return;
+  const shown = exposed.slice(0, 5).join(', ') + (exposed.length > 5 ? ` y ${exposed.length - 5} más` : '');
   throw new ConfigError(
     [
-      `HOST=${host} expone el servidor a la red, pero el administrador ${exposed.join(', ')} aún tiene la contraseña de demostración (${DEFAULT_ADMIN_PASSWORD}).`,
-      'Para servir a la red define una contraseña propia: en una base nueva, inicia con',
+      `HOST=${host} expone el servidor a la red, pero ${exposed.length === 1 ? 'la cuenta' : `${exposed.length} cuentas activas`} ${shown} aún ${exposed.length === 1 ? 'tiene' : 'tienen'} una contraseña de demostración publicada (${DOCUMENTED_PASSWORDS.join(' o ')}).`,
+      'Para servir a la red usa contraseñas propias: en una base nueva, inicia sin datos de demostración con',
       `  ADMIN_PASSWORD='una-contraseña-segura' HOST=${host} npm start`,
-      'o, en una base existente, inicia sin HOST (solo 127.0.0.1), entra como administrador, usa «Cambiar contraseña» y vuelve a iniciar con HOST.',
+      'o, en una base existente, inicia sin HOST (solo 127.0.0.1), entra como administrador, cambia esas contraseñas',
+      '(«Cambiar contraseña» y la pantalla Usuarios) o desactiva las cuentas de demostración, y vuelve a iniciar con HOST.',
     ].join('\n'),
   );
 }
