@@ -150,6 +150,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: config.logLevel === false ? false : { level: config.logLevel },
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // Fastify accepts each form of TRUST_PROXY, but its overloads cannot pick one for the union.
+    trustProxy: (config.trustProxy ?? false) as boolean,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Every schema is zod: given here, Fastify never loads its default compilers (ajv and

@@ -51,6 +51,11 @@ export interface AppConfig {
   logLevel: string | false;
   /** Check every response body against its zod schema (tests): a mismatch becomes a 500. */
   validateResponses: boolean;
+  /**
+   * Fastify's `trustProxy` (`TRUST_PROXY`): which proxy's X-Forwarded-For to believe, so each client's own
+   * address is the one throttled. false (unset): the connection's address.
+   */
+  trustProxy?: boolean | number | string[];
   /** Failed logins allowed per e-mail + IP within `loginWindowMinutes`. */
   loginMaxFailures: number;
   loginWindowMinutes: number;
@@ -63,6 +68,27 @@ export interface AppConfig {
 function parseBool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback;
   return ['1', 'true', 'yes', 'si', 'sí', 'on'].includes(value.trim().toLowerCase());
+}
+
+/**
+ * `TRUST_PROXY`: unset → false; `true` → every proxy; a whole number → that many proxies in front; otherwise
+ * addresses or CIDR ranges separated by commas (`127.0.0.1,10.0.0.0/8`).
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || ['0', 'false', 'no'].includes(text.toLowerCase())) return false;
+  if (['true', 'yes', 'si', 'sí'].includes(text.toLowerCase())) return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const list = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (list.some((part) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part))) {
+    throw new ConfigError(
+      `TRUST_PROXY inválido: "${text}" (usa direcciones o rangos separados por comas, p. ej. 127.0.0.1,10.0.0.0/8, o un número de proxies)`,
+    );
+  }
+  return list;
 }
 
 function parsePort(value: string | undefined): number {
@@ -111,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: parsePort(env.PORT),
     host,
     https: parseBool(env.HTTPS, false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     databaseUrl,
     dataDir,
     jwtSecret,

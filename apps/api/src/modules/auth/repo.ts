@@ -96,9 +96,14 @@ export async function countLoginAttempt(db: Db, key: string, windowMinutes: numb
   return Number(row.rows[0]?.failures ?? 0);
 }
 
+/** Forgets the failures counted under a throttle key. */
+export async function forgetLoginFailures(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('login_throttle').where('key', '=', key).execute();
+}
+
 /** A successful sign-in: forgets the e-mail + address failures and gives back the address's counted attempt. */
 export async function settleSuccessfulLogin(db: Db, emailKey: string, addressKey: string): Promise<void> {
-  await db.deleteFrom('login_throttle').where('key', '=', emailKey).execute();
+  await forgetLoginFailures(db, emailKey);
   await db
     .updateTable('login_throttle')
     .set({ failures: sql<number>`greatest(failures - 1, 0)` })

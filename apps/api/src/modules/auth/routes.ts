@@ -3,11 +3,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fail } from '../../domain-errors';
 import { currentUser } from '../../http/auth';
 import { registerRoute } from '../../http/route';
+import { deviceCookieHeader } from './device';
 import { changePassword, login, logout, me } from './service';
 
 /** Login, session user, change own password. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  registerRoute(app, apiRoutes.auth.login, async (request) => login(app, request.body, request.ip));
+  registerRoute(app, apiRoutes.auth.login, async (request, reply) => {
+    const { session, deviceToken } = await login(app, request.body, request.ip, request.headers.cookie);
+    reply.header('set-cookie', deviceCookieHeader(deviceToken, app.config.https === true));
+    return session;
+  });
 
   registerRoute(app, apiRoutes.auth.me, async (request) => me(app.db, currentUser(request)));
 

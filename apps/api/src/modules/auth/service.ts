@@ -14,6 +14,7 @@ import type { Database, Usuario } from '../../db/schema';
 import { fail } from '../../domain-errors';
 import { DEMO_SUPERVISORS, DEMO_VISITORS } from '../../seed/demo-people';
 import type { AuthUser } from '../../session';
+import { issueDeviceToken, trustedDevice } from './device';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import {
   countLoginAttempt,
@@ -21,6 +22,7 @@ import {
   exposureCandidates,
   findUserByEmail,
   findUserById,
+  forgetLoginFailures,
   revokeToken,
   settleSuccessfulLogin,
   updatePasswordHash,
@@ -33,7 +35,13 @@ type Db = Kysely<Database>;
 export interface LoginDeps {
   db: Db;
   tokens: Pick<TokenService, 'sign'>;
-  config: { loginMaxFailures: number; loginWindowMinutes: number };
+  config: { loginMaxFailures: number; loginWindowMinutes: number; jwtSecret: string };
+}
+
+/** What a sign-in answers: the session, and a new device token for the browser (a cookie). */
+export interface LoginResult {
+  session: LoginResponse;
+  deviceToken: string;
 }
 
 /** Ceiling of failed sign-ins from one address across every e-mail, per `loginWindowMinutes`. */
@@ -64,27 +72,39 @@ async function countLoginForCleanup(db: Db): Promise<void> {
 
 /**
  * Signs a user in. Same 401 for an unknown e-mail and a wrong password; 403 for an inactive account
- * (only told to someone who knows the password); 429 after too many failures from this IP for this e-mail
- * (`loginMaxFailures`) or from this IP across e-mails (`MAX_FAILURES_PER_ADDRESS`).
+ * (only told to someone who knows the password); 429 after too many failures.
+ *
+ * A browser with a valid device cookie for this e-mail (`deviceCookie`, see device.ts) is throttled on its own
+ * counter (`loginMaxFailures`), so other people's failures from the same address never lock it out; once
+ * that counter is exhausted it is treated as unknown. An unknown browser is throttled per e-mail + IP
+ * (`loginMaxFailures`) and per IP across e-mails (`MAX_FAILURES_PER_ADDRESS`).
  *
  * Every attempt is counted BEFORE the password is checked, each count one atomic upsert
  * (`countLoginAttempt`): of N parallel attempts at most `loginMaxFailures` reach the password check, on one
- * server or several over one PostgreSQL. A success forgets the e-mail's failures and gives back its count.
+ * server or several over one PostgreSQL. A success forgets the failures and gives back the address's count.
  */
 export async function login(
   { db, tokens, config }: LoginDeps,
   input: { email: string; password: string },
   ip: string,
-): Promise<LoginResponse> {
+  deviceCookie?: string,
+): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
+  const device = trustedDevice(config.jwtSecret, deviceCookie, email);
+  const deviceKey = device ? `d:${device}` : null;
+  const trusted =
+    deviceKey !== null &&
+    (await countLoginAttempt(db, deviceKey, config.loginWindowMinutes)) <= config.loginMaxFailures;
   const addressKey = `a:${ip}`;
   const emailKey = `e:${email}|${ip}`;
-  const addressCount = await countLoginAttempt(db, addressKey, config.loginWindowMinutes);
-  const emailCount = await countLoginAttempt(db, emailKey, config.loginWindowMinutes);
-  if (emailCount > config.loginMaxFailures || addressCount > MAX_FAILURES_PER_ADDRESS) {
-    fail('too_many', AUTH_MESSAGES.tooManyAttempts, {
-      headers: { 'retry-after': String(config.loginWindowMinutes * 60) },
-    });
+  if (!trusted) {
+    const addressCount = await countLoginAttempt(db, addressKey, config.loginWindowMinutes);
+    const emailCount = await countLoginAttempt(db, emailKey, config.loginWindowMinutes);
+    if (emailCount > config.loginMaxFailures || addressCount > MAX_FAILURES_PER_ADDRESS) {
+      fail('too_many', AUTH_MESSAGES.tooManyAttempts, {
+        headers: { 'retry-after': String(config.loginWindowMinutes * 60) },
+      });
+    }
   }
   const user = await findUserByEmail(db, email);
   const ok = user
@@ -94,7 +114,8 @@ export async function login(
     await countLoginForCleanup(db);
     fail('unauthorized', AUTH_MESSAGES.wrongCredentials);
   }
-  await settleSuccessfulLogin(db, emailKey, addressKey);
+  if (trusted) await forgetLoginFailures(db, deviceKey);
+  else await settleSuccessfulLogin(db, emailKey, addressKey);
   if (user.estatus !== 'activo') fail('forbidden', AUTH_MESSAGES.inactive);
   await countLoginForCleanup(db);
   const token = await tokens.sign({
@@ -102,7 +123,10 @@ export async function login(
     rol: toWireRol(user.rol),
     tv: user.token_version,
   });
-  return { token, token_type: 'bearer', ...toSessionUser(user) };
+  return {
+    session: { token, token_type: 'bearer', ...toSessionUser(user) },
+    deviceToken: issueDeviceToken(config.jwtSecret, email),
+  };
 }
 
 export async function me(db: Db, auth: AuthUser): Promise<SessionUser> {
