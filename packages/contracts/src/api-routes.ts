@@ -123,7 +123,8 @@ function route<
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType | undefined = undefined,
->(definition: ApiRoute<P, Q, B, R>): ApiRoute<P, Q, B, R> {
+  M extends boolean = false,
+>(definition: ApiRoute<P, Q, B, R> & { multipart?: M }): ApiRoute<P, Q, B, R> & { multipart?: M } {
   return definition;
 }
 
@@ -485,5 +486,14 @@ export type RouteResponse<R> =
   R extends ApiRoute<infer _P, infer _Q, infer _B, infer S> ? OutputOf<S> : never;
 /** What a call's body takes (its body schema's input). */
 export type RouteBody<R> = R extends ApiRoute<infer _P, infer _Q, infer B, infer _S> ? InputOf<B> : never;
+/** What a call sends as its body: a FormData for a multipart call, else its body schema's input. */
+export type RouteRequestBody<R> = R extends { multipart?: true } ? FormData : RouteBody<R>;
+/** A call's path parameters as its URL takes them (each one text or a number). */
+export type RouteParams<R> =
+  R extends ApiRoute<infer P, infer _Q, infer _B, infer _S>
+    ? P extends z.ZodType
+      ? { [K in keyof z.output<P>]: string | number }
+      : undefined
+    : never;
 /** What a call's query string takes (its query schema's input). */
 export type RouteQuery<R> = R extends ApiRoute<infer _P, infer Q, infer _B, infer _S> ? InputOf<Q> : never;

@@ -25,7 +25,11 @@ const saved = {
 const save = apiRoutes.cargas.save;
 
 const bigBody = {
-  rows: Array.from({ length: 2_000 }, (_, i) => ({ folio: `TEC-${i}`, direccion: 'Av. Juárez 141, Centro' })),
+  loadType: 'TEC_MTY' as const,
+  processedData: Array.from({ length: 2_000 }, (_, i) => ({
+    folio: `TEC-${i}`,
+    direccion: 'Av. Juárez 141, Centro',
+  })),
 };
 
 describe('createHttpClient compressBody', () => {
@@ -51,7 +55,12 @@ describe('createHttpClient compressBody', () => {
       direccion: i % 7 ? 'Av. Juárez 141, Centro' : 'Calle "Ñandú" \\ 2',
       tel2: i % 3 ? null : undefined,
     }));
-    const body = { load_type: 'TEC_MTY', rows, file_name: 'carga.xlsx', skipped: undefined };
+    const body = {
+      loadType: 'TEC_MTY' as const,
+      processedData: rows,
+      fileName: 'carga.xlsx',
+      date: undefined,
+    };
     expect(rows.length).toBeGreaterThan(PIECEWISE_FROM_ITEMS);
     // A clock that moves 5 ms per reading: a turn for the page every other piece.
     let now = 0;
@@ -72,9 +81,9 @@ describe('createHttpClient compressBody', () => {
 
   it('leaves small bodies, and calls that do not ask for it, as plain JSON', async () => {
     const small = setup();
-    await small.http.call(save, { body: { rows: [] }, compressBody: true });
+    await small.http.call(save, { body: { loadType: 'TEC_MTY', processedData: [] }, compressBody: true });
     expect(small.sent().headers['Content-Encoding']).toBeUndefined();
-    expect(small.sent().body).toBe('{"rows":[]}');
+    expect(small.sent().body).toBe('{"loadType":"TEC_MTY","processedData":[]}');
 
     const plain = setup();
     await plain.http.call(save, { body: bigBody });

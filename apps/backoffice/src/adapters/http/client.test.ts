@@ -55,10 +55,9 @@ describe('createHttpClient', () => {
 
   it('serialises JSON bodies and builds query strings without empty values', async () => {
     const { http, call } = setup(jsonResponse(200, changed));
-    await http.call(auth.changePassword, {
-      body: { current_password: 'a', new_password: 'b' },
-      query: { page: 2, sort_by: 'estatus', q: undefined, x: null },
-    });
+    // What the client does with any query (the route table types it per call; this one has none).
+    const query = { page: 2, sort_by: 'estatus', q: undefined, x: null } as never;
+    await http.call(auth.changePassword, { body: { current_password: 'a', new_password: 'b' }, query });
     expect(call().init.method).toBe('PUT');
     expect(call().url).toBe('/api/auth/me/change-password?page=2&sort_by=estatus');
     expect(call().headers['Content-Type']).toBe('application/json');
@@ -88,7 +87,9 @@ describe('createHttpClient', () => {
     const { http } = setup(
       jsonResponse(403, { detail: 'Tu cuenta está inactiva. Contacta a un administrador.' }),
     );
-    const error = await http.call(auth.login, { body: {}, auth: false }).catch((e: unknown) => e);
+    const error = await http
+      .call(auth.login, { body: { email: 'ana@socioeconomico.mx', password: 'x' }, auth: false })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 403,
@@ -100,7 +101,7 @@ describe('createHttpClient', () => {
     const detail = [{ loc: ['body', 'email'], msg: 'Field required', type: 'missing' }];
     const { http } = setup(jsonResponse(422, { detail }));
     const error = (await http
-      .call(auth.login, { body: {}, auth: false })
+      .call(auth.login, { body: { email: 'ana@socioeconomico.mx', password: 'x' }, auth: false })
       .catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(422);
     expect(error.detail).toEqual(detail);
@@ -136,7 +137,9 @@ describe('createHttpClient', () => {
 
   it('does not call onUnauthorized for the login call (wrong credentials are not an expired session)', async () => {
     const { http, onUnauthorized } = setup(jsonResponse(401, { detail: 'Correo o contraseña incorrectos' }));
-    await expect(http.call(auth.login, { body: {}, auth: false })).rejects.toMatchObject({
+    await expect(
+      http.call(auth.login, { body: { email: 'ana@socioeconomico.mx', password: 'x' }, auth: false }),
+    ).rejects.toMatchObject({
       status: 401,
       detail: 'Correo o contraseña incorrectos',
     });
@@ -175,5 +178,31 @@ describe('createHttpClient', () => {
       'https://api.example.mx/api/auth/me',
       'https://api.example.mx/api/auth/me',
     ]);
+  });
+});
+
+describe('createHttpClient types each call by the route table', () => {
+  it('refuses a wrong or missing param, query or body field at compile time', async () => {
+    const { http } = setup(jsonResponse(200, changed));
+    const { cargas } = apiRoutes;
+    // Only compiled, never sent: each line must stay a type error (tsc fails on an unused @ts-expect-error).
+    const wrong = () => [
+      // @ts-expect-error a body field the contract does not have
+      http.call(auth.changePassword, { body: { current_password: 'a', nueva: 'b' } }),
+      // @ts-expect-error the body is required
+      http.call(auth.changePassword),
+      // @ts-expect-error the path parameter is required
+      http.call(reportes.send, {}),
+      // @ts-expect-error a path parameter the route does not have
+      http.call(reportes.send, { params: { folio: 'X' } }),
+      // @ts-expect-error a query field the route does not take
+      http.call(cargas.activeAssignments, { query: { orden: 'x' } }),
+      // @ts-expect-error this route takes no body
+      http.call(auth.me, { body: { x: 1 } }),
+      // @ts-expect-error a JSON route does not take a form
+      http.call(cargas.saveManual, { body: new FormData() }),
+    ];
+    expect(typeof wrong).toBe('function');
+    await http.call(auth.changePassword, { body: { current_password: 'a', new_password: 'b' } });
   });
 });

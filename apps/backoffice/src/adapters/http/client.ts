@@ -4,6 +4,9 @@ import {
   buildApiPath,
   hasLongList,
   jsonPieces,
+  type RouteParams,
+  type RouteQuery,
+  type RouteRequestBody,
   type RouteResponse,
 } from '@socio/contracts';
 import { ApiError, InvalidResponseError, NetworkError, type ValidationIssue } from '@socio/features/errors';
@@ -83,8 +86,28 @@ async function jsonBody(body: unknown, compress: boolean): Promise<{ payload: Bo
   return source ? { payload: await gzip(source), gzipped: true } : { payload: json, gzipped: false };
 }
 
-/** Input of a call of the route table: path params, query, body and the usual options. */
-export interface CallInput extends Omit<RequestOptions, 'query'> {
+/** `{ K: T }` when the call needs it, `{ K?: T }` when it is optional, and no `K` when the call has none. */
+type Field<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: never }
+  : undefined extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/**
+ * Input of a call of the route table, typed by the route: its path params, query and body as the contract
+ * declares them (a wrong or missing field is a compile error), plus the usual options.
+ */
+export type CallInput<R extends ApiRoute> = Omit<RequestOptions, 'query'> &
+  Field<'params', RouteParams<R>> &
+  Field<'query', RouteQuery<R>> &
+  Field<'body', RouteRequestBody<R>>;
+
+/** The input argument: required when the route needs params or a body, optional otherwise. */
+type CallArgs<R extends ApiRoute> =
+  object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+
+/** What the implementation reads of any call's input. */
+interface LooseCallInput extends Omit<RequestOptions, 'query'> {
   params?: Record<string, string | number>;
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -101,9 +124,9 @@ export interface HttpClient {
    * Calls one route of `apiRoutes` (its method and path, params filled in) and validates the answer
    * with the route's response schema: a body that does not match throws `InvalidResponseError`.
    */
-  call<R extends ApiRoute>(route: R, input?: CallInput): Promise<RouteResponse<R>>;
+  call<R extends ApiRoute>(route: R, ...input: CallArgs<R>): Promise<RouteResponse<R>>;
   /** Calls a route that answers a file (`binary`), e.g. a report's PDF or the pending zip. */
-  callFile(route: ApiRoute, input?: CallInput): Promise<FileAnswer>;
+  callFile<R extends ApiRoute>(route: R, ...input: CallArgs<R>): Promise<FileAnswer>;
 }
 
 export interface HttpClientOptions {
@@ -245,8 +268,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  async function call<R extends ApiRoute>(route: R, input: CallInput = {}): Promise<RouteResponse<R>> {
-    const { params, body, ...init } = input;
+  async function call<R extends ApiRoute>(route: R, ...args: CallArgs<R>): Promise<RouteResponse<R>> {
+    const { params, body, ...init } = (args[0] ?? {}) as LooseCallInput;
     const body_ = await json<unknown>(route.method, buildApiPath(route.path, params), body, init);
     if (!route.response) return body_ as RouteResponse<R>;
     const parsed = route.response.safeParse(body_);
@@ -254,8 +277,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return parsed.data as RouteResponse<R>;
   }
 
-  async function callFile(route: ApiRoute, input: CallInput = {}): Promise<FileAnswer> {
-    const { params, body, ...init } = input;
+  async function callFile<R extends ApiRoute>(route: R, ...args: CallArgs<R>): Promise<FileAnswer> {
+    const { params, body, ...init } = (args[0] ?? {}) as LooseCallInput;
     const response = await send(route.method, buildApiPath(route.path, params), body, {
       ...init,
       headers: { Accept: route.binary ?? '*/*', ...init.headers },
