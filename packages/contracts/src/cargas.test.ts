@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeAssignmentsQuerySchema,
-  canTransition,
   manualAssignmentSchema,
   patchAssignmentRequestSchema,
   processCargaRequestSchema,
 } from './cargas';
+import { canTransition } from './policy';
 import { marcarEnviadosRequestSchema, toFechaRecibido } from './reportes';
 
 describe('activeAssignmentsQuerySchema', () => {

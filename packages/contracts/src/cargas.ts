@@ -58,17 +58,7 @@ export type AsignacionEstatus = z.infer<typeof asignacionEstatusSchema>;
 /** Open statuses: a folio has at most one assignment in one of these. */
 export const OPEN_ESTATUS = ['asignada', 'agendada'] as const satisfies readonly AsignacionEstatus[];
 
-const TRANSITIONS: Record<AsignacionEstatus, readonly AsignacionEstatus[]> = {
-  asignada: ['agendada', 'cancelada'],
-  agendada: ['completada', 'cancelada'],
-  completada: [],
-  cancelada: [],
-};
-
-/** asignada → agendada → completada; any open status → cancelada. */
-export function canTransition(from: AsignacionEstatus, to: AsignacionEstatus): boolean {
-  return TRANSITIONS[from].includes(to);
-}
+// Its transitions, and who may make each, are policy: policy.ts (canTransition, allowedTransitions).
 
 /* ----------------------------------------------------------------------------
  * POST /api/cargas/process_carga

@@ -8,6 +8,7 @@ export * from './common';
 export * from './dashboard';
 export * from './entregas';
 export * from './json-pieces';
+export * from './policy';
 export * from './reportes';
 export * from './roles';
 export * from './rules/address';

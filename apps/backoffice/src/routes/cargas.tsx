@@ -1,4 +1,4 @@
-import { type ActiveAssignmentsQuery, STAFF_ROLES } from '@socio/contracts';
+import { type ActiveAssignmentsQuery, can } from '@socio/contracts';
 import { useSession } from '@socio/features/auth';
 import {
   CargasScreen,
@@ -24,6 +24,6 @@ export function Component() {
       setSearchParams(cargasQueryToSearch(next), { replace: options?.replace ?? false }),
     [setSearchParams],
   );
-  const staff = user !== null && STAFF_ROLES.includes(user.rol);
+  const staff = user !== null && can(user.rol, 'cargas.gestionar');
   return <CargasScreen query={query} onQueryChange={onQueryChange} viewer={staff ? 'staff' : 'visitador'} />;
 }

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES } from '@socio/contracts';
+import { can } from '@socio/contracts';
 import { useSession } from '@socio/features/auth';
 import { UsersScreen } from '@socio/features/users';
 import { RoleGuard } from './role-guard';
@@ -8,7 +8,7 @@ export function Component() {
   const { user } = useSession();
   return (
     <RoleGuard screen="usuarios">
-      <UsersScreen canManage={user ? ADMIN_ROLES.includes(user.rol) : false} />
+      <UsersScreen canManage={user ? can(user.rol, 'usuarios.gestionar') : false} />
     </RoleGuard>
   );
 }

@@ -8,6 +8,7 @@ import {
   OPEN_ESTATUS,
   PRODUCTO_TEC_MTY,
   totalPages,
+  VISITOR_ROLE_STORED,
 } from '@socio/contracts';
 import { type Kysely, sql } from 'kysely';
 import { CAMPO, HOUR_MS, hourCounters, hourOf } from '../../db/counters';
@@ -24,7 +25,7 @@ export async function listActiveVisitors(db: Db): Promise<ActiveVisitor[]> {
     .selectFrom('usuarios as u')
     .leftJoin('estados as e', 'e.id_estado', 'u.id_estado')
     .select(['u.id_usuario', 'e.estado as region', VISITOR_NAME.as('name')])
-    .where('u.rol', '=', 'visitador')
+    .where('u.rol', '=', VISITOR_ROLE_STORED)
     .where('u.estatus', '=', 'activo')
     .orderBy('u.id_usuario')
     .execute();
@@ -46,7 +47,7 @@ export async function visitorLoads(db: Db): Promise<VisitorLoad[]> {
           .where('c.estatus', 'in', OPEN_ESTATUS)
           .as('open'),
     ])
-    .where('u.rol', '=', 'visitador')
+    .where('u.rol', '=', VISITOR_ROLE_STORED)
     .where('u.estatus', '=', 'activo')
     .orderBy('u.id_usuario')
     .execute();
@@ -407,7 +408,7 @@ export async function findActiveVisitador(
     .selectFrom('usuarios')
     .select(['id_usuario', 'id_estado'])
     .where('id_usuario', '=', id)
-    .where('rol', '=', 'visitador')
+    .where('rol', '=', VISITOR_ROLE_STORED)
     .where('estatus', '=', 'activo')
     .executeTakeFirst();
 }

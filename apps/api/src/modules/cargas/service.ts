@@ -9,11 +9,13 @@ import {
   type Assignment,
   type AssignmentStats,
   CARGAS_MESSAGES,
+  canMoveTo,
   canTransition,
   formatAddress,
   type ManualAssignment,
   normalizeStateName,
   OPEN_ESTATUS,
+  ownAssignmentsOnly,
   type ProcessCargaResponse,
   type SaveCargaRequest,
   type SaveCargaResponse,
@@ -240,7 +242,7 @@ export async function saveManualAssignment(
 
 /** Only their own assignments for a Visitador (undefined: everybody's, for staff). */
 function ownerOf(actor: Pick<Actor, 'id' | 'rol'>): number | undefined {
-  return actor.rol === 'Visitador' ? actor.id : undefined;
+  return ownAssignmentsOnly(actor.rol) ? actor.id : undefined;
 }
 
 export async function activeVisitors(db: Db): Promise<ActiveVisitor[]> {
@@ -283,8 +285,6 @@ export async function completionLast30Days(db: Db, now: Date, visitorId?: number
   return total === 0 ? 0 : Math.round((1000 * completed) / total) / 10;
 }
 
-/** What a Visitador may do to an assignment: schedule or complete their own. */
-const VISITOR_TARGETS: readonly AsignacionEstatus[] = ['agendada', 'completada'];
 const OPEN_STATUSES: ReadonlySet<AsignacionEstatus> = new Set(OPEN_ESTATUS);
 
 async function assignmentOrFail(db: Db, id: number): Promise<Assignment> {
@@ -307,10 +307,10 @@ export async function changeAssignmentStatus(
     await lockAssignmentWrites(trx);
     const current = await lockAssignment(trx, id);
     if (!current) fail('not_found', CARGAS_MESSAGES.assignmentNotFound);
-    if (actor.rol === 'Visitador') {
-      if (current.id_usuario !== actor.id) fail('forbidden', CARGAS_MESSAGES.notYourAssignment);
-      if (!VISITOR_TARGETS.includes(to)) fail('forbidden', CARGAS_MESSAGES.visitorTransition);
+    if (ownAssignmentsOnly(actor.rol) && current.id_usuario !== actor.id) {
+      fail('forbidden', CARGAS_MESSAGES.notYourAssignment);
     }
+    if (!canMoveTo(actor.rol, to)) fail('forbidden', CARGAS_MESSAGES.visitorTransition);
     const from = current.estatus;
     if (!canTransition(from, to)) fail('conflict', CARGAS_MESSAGES.transition(from, to));
     await setAssignmentStatus(trx, id, to);

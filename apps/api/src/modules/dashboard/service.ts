@@ -1,5 +1,11 @@
 /** GET /api/dashboard/resumen, computed from asignaciones, folios and clientes. */
-import { DASHBOARD_WEEKS, type DashboardResumen, type ResumenAnual } from '@socio/contracts';
+import {
+  can,
+  DASHBOARD_WEEKS,
+  type DashboardResumen,
+  ownAssignmentsOnly,
+  type ResumenAnual,
+} from '@socio/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthUser } from '../../session';
@@ -62,5 +68,5 @@ export async function yearSummary(db: Db, anio: number, visitorId?: number): Pro
 
 /** The summary a signed-in user sees: a Visitador's numbers are only theirs. */
 export async function dashboardFor(db: Db, user: Pick<AuthUser, 'id_usuario' | 'rol'>, now = new Date()) {
-  return dashboardResumen(db, now, user.rol === 'Visitador' ? user.id_usuario : undefined);
+  return dashboardResumen(db, now, can(user.rol, 'tablero.ver_todo') ? undefined : user.id_usuario);
 }

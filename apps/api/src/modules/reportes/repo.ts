@@ -1,5 +1,5 @@
 /** SQL of reportes. */
-import { type ReportItem, toFechaRecibido } from '@socio/contracts';
+import { type ReportItem, toFechaRecibido, VISITOR_ROLE_STORED } from '@socio/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EntregaEstadoStored } from '../../db/schema-entregas';
@@ -198,7 +198,7 @@ export async function isVisitador(db: Db, id: number): Promise<boolean> {
     .selectFrom('usuarios')
     .select('id_usuario')
     .where('id_usuario', '=', id)
-    .where('rol', '=', 'visitador')
+    .where('rol', '=', VISITOR_ROLE_STORED)
     .executeTakeFirst();
   return row !== undefined;
 }

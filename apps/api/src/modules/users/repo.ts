@@ -1,4 +1,5 @@
 /** SQL of users: profiles, uniqueness look-ups, supervisors, regions and the visitor statistics. */
+import { VISITOR_ROLE_STORED } from '@socio/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, NewUsuario, UsuarioUpdate } from '../../db/schema';
 import { MAX_INT4 } from '../../http/zod';
@@ -176,7 +177,7 @@ export async function listRegionsWithActiveVisitors(db: Db): Promise<string[]> {
         selectFrom('usuarios as u')
           .select('u.id_usuario')
           .whereRef('u.id_estado', '=', 'e.id_estado')
-          .where('u.rol', '=', 'visitador')
+          .where('u.rol', '=', VISITOR_ROLE_STORED)
           .where('u.estatus', '=', 'activo'),
       ),
     )
@@ -227,7 +228,7 @@ export async function visitorCompetitiveness(db: Db) {
         AND estatus = 'completada'
       GROUP BY id_usuario
     ) d ON d.id_usuario = u.id_usuario
-    WHERE u.rol = 'visitador' AND u.estatus = 'activo'
+    WHERE u.rol = ${VISITOR_ROLE_STORED} AND u.estatus = 'activo'
     ORDER BY u.nombres, u.apellido_paterno, u.id_usuario
   `.execute(db);
   return result.rows;
