@@ -5,4 +5,4 @@ export * from './exports/primitives';
 export { messagesEs, type UiMessages } from './i18n/messages.es';
 export { UiProvider, type UiProviderProps, useUiMessages } from './i18n/ui-provider';
 export { cn } from './lib/cn';
-export { formatDate, formatNumber, LOCALE } from './lib/format';
+export { formatDate, formatNumber, LOCALE, type PluralForms, plural } from './lib/format';

@@ -12,6 +12,7 @@ import {
   ModalHeader,
   ModalTitle,
   NativeSelect,
+  Progress,
   TextField,
   toast,
 } from '@socio/ui';
@@ -225,25 +226,11 @@ export function UploadReporteModal({
               )}
             />
             {percent !== null ? (
-              <div className="grid gap-1" data-slot="upload-progress">
-                <p className="text-ink text-sm" aria-hidden="true">
-                  {m.uploadingPercent(percent)}
-                </p>
-                <div
-                  role="progressbar"
-                  aria-label={m.uploadProgress}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={Math.round((progress ?? 0) * 100)}
-                  aria-valuetext={percent}
-                  className="h-2 overflow-hidden rounded-full bg-canvas"
-                >
-                  <div
-                    className="h-full rounded-full bg-brand-600 transition-[width]"
-                    style={{ width: `${Math.round((progress ?? 0) * 100)}%` }}
-                  />
-                </div>
-              </div>
+              <Progress
+                label={m.uploadProgress}
+                fraction={progress ?? 0}
+                text={m.uploadingPercent(percent)}
+              />
             ) : null}
           </form>
         </ModalBody>

@@ -12,6 +12,7 @@ export {
   type CardTitleProps,
 } from '../card/card';
 export { Checkbox, type CheckboxProps, type CheckedState } from '../checkbox/checkbox';
+export { ConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog/confirm-dialog';
 export {
   DropdownMenu,
   DropdownMenuContent,
@@ -42,6 +43,7 @@ export {
   modalContentVariants,
 } from '../modal/modal';
 export { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../popover/popover';
+export { Progress, type ProgressProps } from '../progress/progress';
 export { SearchInput, type SearchInputProps } from '../search-input/search-input';
 export {
   NativeSelect,

@@ -54,6 +54,8 @@ export function getWizardStepStatus(index: number, currentStep: number): WizardS
 /**
  * A multi-step flow: numbered steps with titles (completed, current with `aria-current="step"`,
  * upcoming), the current step's content and a footer. It owns no state: the parent moves `currentStep`.
+ * On a narrow screen (below `sm`) the other steps show only their number, so the current step's title
+ * has the room to show in full instead of every title being cut ('Subir …', 'Valida…').
  */
 export function Wizard({
   steps,
@@ -86,7 +88,10 @@ export function Wizard({
               data-slot="wizard-step"
               data-status={status}
               aria-current={status === 'current' ? 'step' : undefined}
-              className="flex min-w-0 flex-1 items-center gap-2"
+              className={cn(
+                'flex min-w-0 flex-1 items-center gap-2',
+                status !== 'current' && 'max-sm:flex-none',
+              )}
             >
               <span aria-hidden="true" className={wizardMarkerVariants({ status })}>
                 {status === 'completed' ? <Check strokeWidth={3} /> : formatNumber(number)}
@@ -94,15 +99,24 @@ export function Wizard({
               <span className="flex min-w-0 flex-col">
                 <span className="sr-only">{messages.wizardStepOf(number, steps.length)}: </span>
                 <span
+                  data-slot="wizard-step-title"
                   className={cn(
                     'truncate font-medium text-sm',
                     status === 'upcoming' ? 'text-ink-muted' : 'text-ink',
+                    status !== 'current' && 'max-sm:sr-only',
                   )}
                 >
                   {step.title}
                 </span>
                 {step.description ? (
-                  <span className="truncate text-ink-muted text-xs">{step.description}</span>
+                  <span
+                    className={cn(
+                      'truncate text-ink-muted text-xs',
+                      status !== 'current' && 'max-sm:sr-only',
+                    )}
+                  >
+                    {step.description}
+                  </span>
                 ) : null}
                 <span className="sr-only"> ({statusText[status]})</span>
               </span>

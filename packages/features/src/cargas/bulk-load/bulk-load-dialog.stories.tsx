@@ -72,6 +72,13 @@ async function toResults() {
   return d;
 }
 
+/** Answers 'Descartar' to '¿Descartar la carga?' and waits for the wizard to close. */
+async function discard() {
+  const question = await screen.findByRole('alertdialog', { name: '¿Descartar la carga?' });
+  await userEvent.click(within(question).getByRole('button', { name: 'Descartar' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+}
+
 const dataRows = (scope: HTMLElement) => scope.querySelectorAll('[data-slot="data-table-row"]');
 /** Four folios in states that all have visitors: step 3 starts fully assigned. */
 const assignedSheet = demoSheet({ valid: 4 });
@@ -160,7 +167,7 @@ export const CsvMimeTypes: Story = {
       await within(d).findByRole('heading', { name: /Filas válidas/ });
       await expect(within(d).queryByText(UNSUPPORTED)).toBeNull();
       await userEvent.click(within(d).getByRole('button', { name: 'Cancelar' }));
-      await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+      await discard();
       await userEvent.click(screen.getByRole('button', { name: 'Abrir Nueva Carga' }));
       d = await dialog();
     }
@@ -449,10 +456,16 @@ export const Saved: Story = {
   },
 };
 
+const partialParser = createFakeSpreadsheetParser({ sheet: assignedSheet });
+
+/**
+ * Issue 19 item 9: some rows refused. The result stays in the dialog until closed (not a toast that
+ * vanishes), lists each refused row with the server's reason and offers them as CSV; the list reloads.
+ */
 export const SavedPartially: Story = {
-  name: 'Saved with failures',
+  name: 'Saved with failures: result kept on screen with the refused rows',
   decorators: [
-    withPorts(createFakeSpreadsheetParser({ sheet: assignedSheet }), {
+    withPorts(partialParser, {
       ...createFakeCargasPort(),
       save: async (load) => ({
         success: true,
@@ -471,10 +484,28 @@ export const SavedPartially: Story = {
       }),
     }),
   ],
-  play: async () => {
+  play: async ({ args }) => {
     const d = await toResults();
     await userEvent.click(within(d).getByRole('button', { name: 'Confirmar Carga' }));
-    await expect(await screen.findByText('Carga guardada: 3 registros exitosos, 1 fallidos')).toBeVisible();
+    await expect(await within(d).findByText('Carga guardada: 3 registros exitosos, 1 fallido')).toBeVisible();
+    await waitFor(() => expect(args.onSaved).toHaveBeenCalledTimes(1));
+    const failed = within(d).getByRole('table', { name: 'Filas que no se guardaron' });
+    const row = within(failed)
+      .getByText('El folio "TEC-000001" ya tiene una asignación abierta')
+      .closest('tr');
+    await expect(within(row as HTMLElement).getAllByRole('cell')[0]).toHaveTextContent('2');
+    await expect(within(row as HTMLElement).getByText('Av. Reforma 100')).toBeVisible();
+
+    await userEvent.click(within(d).getByRole('button', { name: 'Descargar filas no guardadas (CSV)' }));
+    const saved = partialParser.saved.at(-1);
+    const text = new TextDecoder().decode(await saved?.blob.arrayBuffer());
+    await expect(text).toContain('2,"El folio ""TEC-000001"" ya tiene una asignación abierta",TEC-000001');
+
+    // Still there after any toast would have gone; 'Terminar' closes without asking.
+    await expect(within(d).queryByRole('button', { name: 'Confirmar Carga' })).toBeNull();
+    await userEvent.click(within(d).getByRole('button', { name: 'Terminar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
   },
 };
 
@@ -543,10 +574,254 @@ export const ClosingResets: Story = {
   play: async () => {
     const d = await toValidation();
     await userEvent.click(within(d).getByRole('button', { name: 'Cancelar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+    await discard();
     await userEvent.click(screen.getByRole('button', { name: 'Abrir Nueva Carga' }));
     const again = await dialog();
     await expect(within(again).getByText('Ningún archivo seleccionado')).toBeVisible();
     await expect(within(again).queryByRole('heading', { name: /Filas válidas/ })).toBeNull();
+  },
+};
+
+/**
+ * Issue 19 item 1: Escape in step 3's inner controls closes only that control. In the visitor dropdown
+ * of 'Editar Visitante' it cancels the edit; in 'Asignar por estado' it leaves the wizard open.
+ */
+export const EscapeInInnerControls: Story = {
+  name: 'Step 3: Escape in a dropdown closes only the dropdown',
+  decorators: [withPorts(createFakeSpreadsheetParser())],
+  play: async () => {
+    const d = await toResults();
+    await userEvent.click(within(d).getByRole('button', { name: 'Editar Visitante del folio TEC-000005' }));
+    const select = await within(d).findByRole('combobox', { name: 'Visitador del folio TEC-000005' });
+    await expect(select).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(within(d).queryByRole('combobox', { name: 'Visitador del folio TEC-000005' })).toBeNull(),
+    );
+    await expect(
+      within(d).getByRole('button', { name: 'Editar Visitante del folio TEC-000005' }),
+    ).toHaveFocus();
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    within(d).getByRole('combobox', { name: 'Estado' }).focus();
+    await userEvent.keyboard('{Escape}');
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+    await expect(await dialog()).toBeVisible();
+    await expect(within(d).getByRole('table', { name: 'Folios procesados' })).toBeVisible();
+  },
+};
+
+/**
+ * Issue 19 item 1: once a file was read, every way of closing (Escape, X, backdrop, Cancelar) asks
+ * '¿Descartar la carga?'; 'Seguir editando' keeps step 3 as it was, 'Descartar' closes.
+ */
+export const CloseAsksFirst: Story = {
+  name: 'Closing with rows read asks first',
+  decorators: [withPorts(createFakeSpreadsheetParser())],
+  play: async () => {
+    const d = await toResults();
+    const keepEditing = async () => {
+      const question = await screen.findByRole('alertdialog', { name: '¿Descartar la carga?' });
+      await expect(question).toHaveAccessibleDescription(
+        'Se perderán 15 filas leídas y los cambios de visitador.',
+      );
+      await userEvent.click(within(question).getByRole('button', { name: 'Seguir editando' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      await expect(within(d).getByRole('button', { name: 'Confirmar Carga' })).toBeVisible();
+    };
+    within(d).getByRole('button', { name: 'Agregar folio' }).focus();
+    await userEvent.keyboard('{Escape}');
+    await keepEditing();
+    await userEvent.click(within(d).getByRole('button', { name: 'Cerrar' }));
+    await keepEditing();
+    const overlay = document.querySelector<HTMLElement>('[data-slot="modal-overlay"]');
+    if (!overlay) throw new Error('no backdrop');
+    await userEvent.click(overlay);
+    await keepEditing();
+    await userEvent.click(within(d).getByRole('button', { name: 'Cancelar' }));
+    await discard();
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir Nueva Carga' }));
+    await expect(within(await dialog()).getByText('Ningún archivo seleccionado')).toBeVisible();
+  },
+};
+
+/** Step 1 with nothing read closes at once: there is nothing to lose. */
+export const CloseWithoutRowsDoesNotAsk: Story = {
+  name: 'Closing before a file is read does not ask',
+  decorators: [withPorts(createFakeSpreadsheetParser())],
+  play: async () => {
+    const d = await dialog();
+    await userEvent.click(within(d).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+  },
+};
+
+const refusingCargas = (): CargasPort => {
+  const port = createFakeCargasPort();
+  return {
+    ...port,
+    // Like the server: a folio with an open assignment is refused with the reason.
+    process: async (rows, loadType, o) => {
+      const answer = await port.process(rows, loadType, o);
+      const refused = answer.processedData.filter((row) => row.id_folio === 'TEC-000001');
+      return {
+        ...answer,
+        processedData: answer.processedData.filter((row) => row.id_folio !== 'TEC-000001'),
+        invalidRows: [
+          ...answer.invalidRows,
+          ...refused.map((row) => ({
+            data: row,
+            reason: 'El folio "TEC-000001" ya tiene una asignación abierta',
+            row_index: row.row_index ?? 0,
+          })),
+        ],
+      };
+    },
+  };
+};
+
+/**
+ * Issue 19 items 6 and 11: the rows the server refused are listed in step 3 with their reason (it was
+ * only inside the CSV), and every count agrees with its noun ('1 folio no tiene visitador').
+ */
+export const ServerRefusedRows: Story = {
+  name: 'Step 3: rows the server refused, with their reason',
+  decorators: [withPorts(createFakeSpreadsheetParser({ sheet: demoSheet({ valid: 5 }) }), refusingCargas())],
+  play: async () => {
+    const d = await toResults();
+    await expect(within(d).getByText('4 folios procesados')).toBeVisible();
+    await expect(
+      within(d).getByText('1 fila no se cargará. Puedes descargarla para corregirla.'),
+    ).toBeVisible();
+    await expect(
+      within(d).getByText(
+        "1 folio no tiene visitador. Asígnalo con 'Editar Visitante' o por estado con 'Asignar por estado'.",
+      ),
+    ).toBeVisible();
+    const refused = within(d).getByRole('table', { name: 'Filas que no se cargarán' });
+    const row = within(refused)
+      .getByText('El folio "TEC-000001" ya tiene una asignación abierta')
+      .closest('tr') as HTMLElement;
+    await expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('2');
+  },
+};
+
+/** Issue 19 item 11: a failure without a detail says it once, not 'Error al procesar los datos: Error al…'. */
+export const ProcessErrorWithoutDetail: Story = {
+  name: 'Step 2: processing fails without a detail',
+  decorators: [
+    withPorts(createFakeSpreadsheetParser(), {
+      ...createFakeCargasPort(),
+      process: () => Promise.reject(new ApiError(500, undefined)),
+    }),
+  ],
+  play: async () => {
+    const d = await toValidation();
+    await userEvent.click(within(d).getByRole('button', { name: 'Aceptar y Continuar' }));
+    const alert = await within(d).findByRole('alert');
+    await expect(alert).toHaveTextContent(/^Error al procesar los datos$/);
+  },
+};
+
+/** Issue 19 item 11: file row numbers are identifiers, written without a thousands separator. */
+export const RowNumbersWithoutSeparators: Story = {
+  name: 'Step 2: row numbers without thousands separators',
+  decorators: [
+    withPorts(
+      createFakeSpreadsheetParser({
+        sheet: {
+          headers: demoSheet().headers,
+          rows: [...demoSheet({ valid: 2 }).rows, { __id: 3, row_index: 12_345, Folio: 'TEC-SIN-DATOS' }],
+        },
+      }),
+    ),
+  ],
+  play: async () => {
+    const d = await toValidation();
+    const invalid = within(d).getByRole('table', { name: 'Filas no válidas del archivo' });
+    const row = within(invalid).getByText('TEC-SIN-DATOS').closest('tr') as HTMLElement;
+    await expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(/^12345$/);
+  },
+};
+
+/**
+ * Issue 19 item 10: a workbook whose first sheet has no data opens on the sheet that has it, and the
+ * user can pick another sheet; picking one reads it.
+ */
+export const PickSheet: Story = {
+  name: 'Step 2: a workbook with several sheets',
+  decorators: [
+    withPorts(
+      createFakeSpreadsheetParser({
+        sheets: {
+          Instrucciones: { headers: ['Léeme'], rows: [] },
+          Folios: demoSheet({ valid: 4 }),
+          Anteriores: demoSheet({ valid: 2, firstFolio: 900 }),
+        },
+      }),
+    ),
+  ],
+  play: async () => {
+    const d = await toValidation('libro.xlsx');
+    const picker = within(d).getByRole('combobox', { name: /Hoja del libro/ });
+    await expect(picker).toHaveValue('Folios');
+    await expect(within(d).getByText('4 registros')).toBeVisible();
+    await userEvent.selectOptions(picker, 'Anteriores');
+    await expect(await within(d).findByText('2 registros')).toBeVisible();
+    await expect(within(d).getByText('TEC-000900')).toBeVisible();
+    await expect(within(d).getByRole('combobox', { name: /Hoja del libro/ })).toHaveValue('Anteriores');
+  },
+};
+
+const phone = {
+  parameters: {
+    viewport: {
+      options: {
+        movil390: { name: 'Móvil 390 px', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+      },
+    },
+  },
+  globals: { viewport: { value: 'movil390', isRotated: false } },
+} as const;
+
+const within1px = (inner: DOMRect, outer: DOMRect) =>
+  inner.left >= outer.left - 1 && inner.right <= outer.right + 1;
+
+/**
+ * Issue 19 item 8 at 390 px: the current step's name shows in full (not 'Subir …'), the download button
+ * stays inside its banner, and in edit mode the folio column stays in view when the table scrolls sideways.
+ */
+export const Phone: Story = {
+  name: 'Phone (390 px): step names, banner button, sticky folio',
+  ...phone,
+  decorators: [withPorts(createFakeSpreadsheetParser())],
+  play: async () => {
+    await expect(window.innerWidth).toBeLessThanOrEqual(390);
+    const d = await toResults();
+    const steps = within(d).getByRole('list', { name: 'Pasos de la carga' });
+    const step = steps.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!step) throw new Error('no current step');
+    const current = within(step).getByText('Resultados');
+    await expect(current.scrollWidth).toBeLessThanOrEqual(current.clientWidth);
+    await expect(current).toBeVisible();
+
+    const download = within(d).getByRole('button', { name: 'Descargar filas no válidas (CSV)' });
+    const banner = download.closest<HTMLElement>('[data-slot="banner"]');
+    if (!banner) throw new Error('no banner');
+    await expect(within1px(download.getBoundingClientRect(), banner.getBoundingClientRect())).toBe(true);
+
+    await userEvent.click(within(d).getByRole('button', { name: 'Editar Visitante del folio TEC-000005' }));
+    const table = within(d).getByRole('table', { name: 'Folios procesados' });
+    const scroller = table.closest<HTMLElement>('[data-slot="data-table-scroll"]');
+    if (!scroller) throw new Error('no scroller');
+    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+    scroller.scrollLeft = scroller.scrollWidth;
+    const folio = within(table).getByText('TEC-000005').closest('td') as HTMLElement;
+    await waitFor(() =>
+      expect(folio.getBoundingClientRect().left).toBeGreaterThanOrEqual(
+        scroller.getBoundingClientRect().left - 1,
+      ),
+    );
   },
 };

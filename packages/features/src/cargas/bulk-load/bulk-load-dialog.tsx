@@ -2,6 +2,7 @@ import type { LoadType } from '@socio/contracts';
 import {
   Banner,
   Button,
+  ConfirmDialog,
   Modal,
   ModalBody,
   ModalContent,
@@ -16,21 +17,28 @@ import { FileSpreadsheet } from 'lucide-react';
 import { type RefObject, useMemo, useState } from 'react';
 import { useActiveVisitors } from '../use-cargas';
 import { AddFolioDialog } from './add-folio-dialog';
-import { canConfirm, canContinue, isBusy, stepOf } from './bulk-load.reducer';
+import { canConfirm, canContinue, hasUnsavedRows, isBusy, stepOf } from './bulk-load.reducer';
 import { bulkLoadMessages as m } from './messages.es';
 import { ResultsStep } from './results-step';
+import { SavedStep } from './saved-step';
 import { UploadStep } from './upload-step';
 import { useBulkLoad } from './use-bulk-load';
 import { ValidationStep } from './validation-step';
 
 export interface BulkLoadDialogProps {
-  /** Whether the dialog is shown. Closing resets the wizard to step 1. */
+  /**
+   * Whether the dialog is shown. Closing resets the wizard to step 1; once rows were read it asks first
+   * ('¿Descartar la carga?').
+   */
   open: boolean;
   /** The load type of the file (shown in the title and sent with the rows). */
   loadType: LoadType;
   /** Asked to open or close; never asked to close while reading, processing or saving. */
   onOpenChange(open: boolean): void;
-  /** The carga was saved (the success toast is shown and the dialog asks to close): reload the list. */
+  /**
+   * The carga was saved: reload the list. Without refused rows the success toast is shown and the dialog
+   * asks to close; with refused rows it stays open on the result until the user closes it.
+   */
   onSaved(): void;
   /** Where focus goes on close: the dialog opens from a menu entry that is gone by then. */
   returnFocusRef?: RefObject<HTMLElement | null>;
@@ -43,6 +51,14 @@ const STEPS: readonly WizardStep[] = [
 ];
 
 /**
+ * Escape in a control that handles it itself (a native select: the visitor dropdown cancels its edit, the
+ * 'Asignar por estado' selects keep their choice) closes that control only, not the wizard.
+ */
+function escapeHandledInside(event: KeyboardEvent): boolean {
+  return event.target instanceof HTMLSelectElement;
+}
+
+/**
  * The bulk-load wizard 'Nueva Carga': 1 upload a spreadsheet, 2 review valid and invalid rows,
  * 3 review the processed folios and their visitors, then save. Reads the `spreadsheet` and `cargas` ports.
  * Its state lives only while open, so closing always starts over at step 1.
@@ -52,13 +68,7 @@ export function BulkLoadDialog(props: BulkLoadDialogProps) {
 }
 
 function BulkLoadSession({ loadType, onOpenChange, onSaved, returnFocusRef }: BulkLoadDialogProps) {
-  const wizard = useBulkLoad({
-    loadType,
-    onSaved: () => {
-      onOpenChange(false);
-      onSaved();
-    },
-  });
+  const wizard = useBulkLoad({ loadType, onSaved, onDone: () => onOpenChange(false) });
   const { state, dispatch } = wizard;
   const step = stepOf(state.phase);
   const busy = isBusy(state.phase);
@@ -69,10 +79,17 @@ function BulkLoadSession({ loadType, onOpenChange, onSaved, returnFocusRef }: Bu
     [addingFolio, state.processed],
   );
 
-  const close = () => {
-    if (busy) return;
+  const [askingDiscard, setAskingDiscard] = useState(false);
+
+  const discard = () => {
     wizard.reset();
     onOpenChange(false);
+  };
+  /** Esc, the X, a click outside and Cancelar: with rows read (and not saved) it asks first. */
+  const close = () => {
+    if (busy) return;
+    if (hasUnsavedRows(state)) setAskingDiscard(true);
+    else discard();
   };
 
   let primary = null;
@@ -86,6 +103,8 @@ function BulkLoadSession({ loadType, onOpenChange, onSaved, returnFocusRef }: Bu
         {m.acceptAndContinue}
       </Button>
     );
+  } else if (state.phase === 'saved') {
+    primary = <Button onClick={discard}>{m.close}</Button>;
   } else if (step === 3) {
     const saving = state.phase === 'saving';
     // Disabled while saving; while folios lack a visitor it only looks disabled, so that pressing it
@@ -113,7 +132,15 @@ function BulkLoadSession({ loadType, onOpenChange, onSaved, returnFocusRef }: Bu
           if (!next) close();
         }}
       >
-        <ModalContent size="full" busy={busy} returnFocusRef={returnFocusRef} data-slot="bulk-load-dialog">
+        <ModalContent
+          size="full"
+          busy={busy}
+          returnFocusRef={returnFocusRef}
+          data-slot="bulk-load-dialog"
+          onEscapeKeyDown={(event) => {
+            if (escapeHandledInside(event)) event.preventDefault();
+          }}
+        >
           <ModalHeader>
             <ModalTitle>{m.titleWithType(loadType)}</ModalTitle>
             <ModalDescription>{m.description}</ModalDescription>
@@ -135,7 +162,17 @@ function BulkLoadSession({ loadType, onOpenChange, onSaved, returnFocusRef }: Bu
                   onCancelRead={wizard.cancelRead}
                 />
               ) : step === 2 ? (
-                <ValidationStep state={state} onDownloadInvalid={wizard.downloadInvalid} />
+                <ValidationStep
+                  state={state}
+                  onDownloadInvalid={wizard.downloadInvalid}
+                  onSelectSheet={(sheet) => void wizard.selectSheet(sheet)}
+                />
+              ) : state.phase === 'saved' && state.saved ? (
+                <SavedStep
+                  result={state.saved}
+                  headers={state.headers}
+                  onDownloadFailed={wizard.downloadFailed}
+                />
               ) : (
                 <ResultsStep
                   state={state}
@@ -154,14 +191,26 @@ function BulkLoadSession({ loadType, onOpenChange, onSaved, returnFocusRef }: Bu
               <span className="truncate">{state.fileName ?? m.noFile}</span>
             </p>
             <div className="flex flex-wrap items-center gap-2">
-              <Button variant="outline" onClick={close} disabled={busy}>
-                {m.cancel}
-              </Button>
+              {state.phase === 'saved' ? null : (
+                <Button variant="outline" onClick={close} disabled={busy}>
+                  {m.cancel}
+                </Button>
+              )}
               {primary}
             </div>
           </ModalFooter>
         </ModalContent>
       </Modal>
+      <ConfirmDialog
+        open={askingDiscard}
+        onOpenChange={setAskingDiscard}
+        title={m.discardTitle}
+        description={m.discardMessage(state.rowCount)}
+        confirmLabel={m.discard}
+        cancelLabel={m.keepEditing}
+        tone="danger"
+        onConfirm={discard}
+      />
       {step === 3 ? (
         <AddFolioDialog
           open={addingFolio}

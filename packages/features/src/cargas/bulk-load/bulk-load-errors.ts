@@ -32,12 +32,28 @@ function detailOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** 'Error al procesar los datos: {detail}' (server detail or 'Error al procesar los datos'). */
-export function processErrorMessage(error: unknown): string {
-  return m.processError(detailOf(error) ?? m.processErrorDefault);
+/**
+ * '{fallback}: {detail}', or the fallback alone when there is no detail, or the detail alone when it
+ * already says the fallback: never 'Error al procesar los datos: Error al procesar los datos'.
+ */
+function withDetail(
+  fallback: string,
+  format: (detail: string) => string,
+  detail: string | undefined,
+): string {
+  const text = detail?.trim();
+  if (!text) return fallback;
+  return text.toLocaleLowerCase('es-MX').startsWith(fallback.toLocaleLowerCase('es-MX'))
+    ? text
+    : format(text);
 }
 
-/** 'Error al guardar la carga: {detail}' (server detail or 'Error al guardar la carga'). */
+/** 'Error al procesar los datos: {detail}' (server detail), else 'Error al procesar los datos'. */
+export function processErrorMessage(error: unknown): string {
+  return withDetail(m.processErrorDefault, m.processError, detailOf(error));
+}
+
+/** 'Error al guardar la carga: {detail}' (server detail, or the save's message), else 'Error al guardar la carga'. */
 export function saveErrorMessage(error: unknown): string {
-  return m.saveError(detailOf(error) ?? m.saveErrorDefault);
+  return withDetail(m.saveErrorDefault, m.saveError, typeof error === 'string' ? error : detailOf(error));
 }

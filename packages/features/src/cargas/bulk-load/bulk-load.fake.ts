@@ -88,6 +88,11 @@ export interface FakeSpreadsheetOptions {
   delay?: number;
   /** Stop at this fraction and never finish (until cancelled). */
   stallAt?: number;
+  /**
+   * A workbook with several sheets, by name in order: a read answers the asked sheet, else the first with
+   * data rows (like the app's reader), with every sheet's name.
+   */
+  sheets?: Record<string, ParsedSheet>;
 }
 
 export interface FakeSpreadsheetParser extends SpreadsheetParser {
@@ -97,8 +102,13 @@ export interface FakeSpreadsheetParser extends SpreadsheetParser {
   reads: string[];
 }
 
+const copy = (sheet: ParsedSheet): ParsedSheet => ({
+  headers: [...sheet.headers],
+  rows: sheet.rows.map((row) => ({ ...row })),
+});
+
 export function createFakeSpreadsheetParser(options: FakeSpreadsheetOptions = {}): FakeSpreadsheetParser {
-  const { sheet = demoSheet({ withInvalid: true }), error, delay = 0, stallAt } = options;
+  const { sheet = demoSheet({ withInvalid: true }), error, delay = 0, stallAt, sheets } = options;
   const saved: FakeSpreadsheetParser['saved'] = [];
   const reads: string[] = [];
   return {
@@ -122,8 +132,13 @@ export function createFakeSpreadsheetParser(options: FakeSpreadsheetOptions = {}
       }
       signal?.throwIfAborted();
       if (error) throw new SpreadsheetError(error);
-      const result = typeof sheet === 'function' ? sheet(file) : sheet;
-      return { headers: [...result.headers], rows: result.rows.map((row) => ({ ...row })) };
+      if (sheets) {
+        const names = Object.keys(sheets);
+        const name = o.sheet ?? names.find((n) => (sheets[n]?.rows.length ?? 0) > 0) ?? names[0] ?? '';
+        const chosen = sheets[name] ?? { headers: [], rows: [] };
+        return { ...copy(chosen), sheetNames: names, sheet: name };
+      }
+      return copy(typeof sheet === 'function' ? sheet(file) : sheet);
     },
   };
 }

@@ -8,11 +8,23 @@ import {
   type InvalidRow,
   isUnassigned,
   type ProcessedRow,
+  type SaveCargaFailure,
   type UploadRow,
 } from '@socio/contracts';
 
-/** Where the wizard stands. Steps: idle/reading/classifying → 1, ready/processing → 2, review/saving → 3. */
-export type BulkLoadPhase = 'idle' | 'reading' | 'classifying' | 'ready' | 'processing' | 'review' | 'saving';
+/**
+ * Where the wizard stands. Steps: idle/reading/classifying → 1, ready/processing → 2, review/saving/saved → 3.
+ * 'saved' is a carga saved with some rows refused: the result stays on screen until the user closes it.
+ */
+export type BulkLoadPhase =
+  | 'idle'
+  | 'reading'
+  | 'classifying'
+  | 'ready'
+  | 'processing'
+  | 'review'
+  | 'saving'
+  | 'saved';
 export type BulkLoadStep = 1 | 2 | 3;
 
 export interface Progress {
@@ -36,12 +48,27 @@ export interface BulkLoadState {
   error: string | null;
   /** Id of the next folio added by hand. */
   nextManualId: number;
+  /** The workbook's sheets (more than one: step 2 lets the user pick) and the one read. */
+  sheetNames: string[];
+  sheet: string | null;
+  /** Data rows read from the file (valid + invalid), what closing would throw away. */
+  rowCount: number;
+  /** The answer of a save that refused some rows (phase 'saved'). */
+  saved: SavedResult | null;
+}
+
+/** A saved carga with refused rows: the counts and each refused row with the server's reason. */
+export interface SavedResult {
+  processed: number;
+  failed: number;
+  /** The refused rows as the file had them, with the server's reason (for the table and the CSV). */
+  failures: InvalidRow[];
 }
 
 export type BulkLoadAction =
   | { type: 'fileSelected'; fileName: string }
   | { type: 'readProgress'; fraction: number }
-  | { type: 'fileRead'; headers: string[] }
+  | { type: 'fileRead'; headers: string[]; sheetNames?: string[]; sheet?: string | null }
   | { type: 'rowsClassified'; valid: UploadRow[]; invalid: InvalidRow[] }
   | { type: 'readFailed'; message: string }
   | { type: 'processStarted'; total: number }
@@ -57,6 +84,7 @@ export type BulkLoadAction =
   | { type: 'confirmBlocked'; message: string }
   | { type: 'saveStarted' }
   | { type: 'saveFailed'; message: string }
+  | { type: 'savedWithFailures'; result: SavedResult }
   | { type: 'failed'; message: string }
   | { type: 'dismissError' }
   | { type: 'reset' };
@@ -73,6 +101,10 @@ export const initialBulkLoadState: BulkLoadState = {
   onlyUnassigned: false,
   error: null,
   nextManualId: 1,
+  sheetNames: [],
+  sheet: null,
+  rowCount: 0,
+  saved: null,
 };
 
 /** Stable id of a processed row: its internal `__id`, else its file row number. */
@@ -108,6 +140,14 @@ export function stepOf(phase: BulkLoadPhase): BulkLoadStep {
   if (phase === 'idle' || phase === 'reading' || phase === 'classifying') return 1;
   if (phase === 'ready' || phase === 'processing') return 2;
   return 3;
+}
+
+/**
+ * Rows were read and not saved yet (steps 2 and 3): closing would lose them and the visitor edits, so
+ * the dialog asks first.
+ */
+export function hasUnsavedRows(state: BulkLoadState): boolean {
+  return state.phase === 'ready' || state.phase === 'review';
 }
 
 /** Reading, processing or saving: the dialog cannot close and Cancelar is disabled. */
@@ -164,10 +204,24 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
       return { ...state, progress: { done: Math.min(1, Math.max(0, action.fraction)), total: 1 } };
     case 'fileRead':
       if (state.phase !== 'reading') return state;
-      return { ...state, phase: 'classifying', headers: action.headers, progress: { done: 1, total: 1 } };
+      return {
+        ...state,
+        phase: 'classifying',
+        headers: action.headers,
+        sheetNames: action.sheetNames ?? [],
+        sheet: action.sheet ?? null,
+        progress: { done: 1, total: 1 },
+      };
     case 'rowsClassified':
       if (state.phase !== 'classifying') return state;
-      return { ...state, phase: 'ready', valid: action.valid, invalid: action.invalid, progress: null };
+      return {
+        ...state,
+        phase: 'ready',
+        valid: action.valid,
+        invalid: action.invalid,
+        progress: null,
+        rowCount: action.valid.length + action.invalid.length,
+      };
     case 'readFailed':
       return { ...initialBulkLoadState, error: action.message };
     case 'processStarted':
@@ -226,6 +280,9 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
     case 'saveFailed':
       if (state.phase !== 'saving') return state;
       return { ...state, phase: 'review', error: action.message };
+    case 'savedWithFailures':
+      if (state.phase !== 'saving') return state;
+      return { ...state, phase: 'saved', saved: action.result, error: null };
     case 'failed':
       return { ...state, error: action.message };
     case 'dismissError':
@@ -233,4 +290,31 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
     case 'reset':
       return initialBulkLoadState;
   }
+}
+
+/**
+ * The rows a save refused, as invalid rows: the processed row's cells (found by its file row number, else
+ * its folio) with the server's reason, so that they show and download like the file's invalid rows.
+ */
+export function refusedRows(
+  processed: readonly ProcessedRow[],
+  failures: readonly SaveCargaFailure[],
+): InvalidRow[] {
+  const byRow = new Map<number, ProcessedRow>();
+  const byFolio = new Map<string, ProcessedRow>();
+  for (const row of processed) {
+    if (typeof row.row_index === 'number') byRow.set(row.row_index, row);
+    byFolio.set(String(row.id_folio), row);
+  }
+  return failures.map((failure) => {
+    const row =
+      (failure.row_index === null ? undefined : byRow.get(failure.row_index)) ??
+      (failure.id_folio === null ? undefined : byFolio.get(failure.id_folio));
+    const data: Record<string, unknown> = {};
+    if (row) {
+      for (const [key, value] of Object.entries(row))
+        if (key !== '__id' && key !== 'row_index') data[key] = value;
+    } else if (failure.id_folio !== null) data.id_folio = failure.id_folio;
+    return { data, reason: failure.reason, row_index: failure.row_index ?? row?.row_index ?? 0 };
+  });
 }

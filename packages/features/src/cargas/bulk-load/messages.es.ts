@@ -1,4 +1,5 @@
 import { CARGAS_MESSAGES } from '@socio/contracts';
+import { formatNumber, plural } from '@socio/ui';
 import { cargasMessages } from '../messages.es';
 
 /** Every text of the bulk-load wizard 'Nueva Carga' (es-MX). Spec strings are copied exactly. */
@@ -21,6 +22,8 @@ export const bulkLoadMessages = {
   readingLabel: 'Progreso de la lectura del archivo',
   cancelReading: 'Cancelar lectura',
   unsupportedFile: 'Formato de archivo no soportado. Por favor usa Excel (.xlsx, .xls) o CSV.',
+  sheetLabel: 'Hoja del libro',
+  sheetHint: 'El archivo tiene varias hojas: elige la que tiene los folios.',
   emptyFile: 'El archivo está vacío',
   noData: 'El archivo no contiene datos válidos',
   readError: 'Error al leer el archivo',
@@ -28,12 +31,12 @@ export const bulkLoadMessages = {
 
   // Step 2
   validTitle: 'Filas válidas',
-  validCount: (n: string) => `${n} registros`,
+  validCount: (n: number) => plural(n, { one: '{n} registro', other: '{n} registros' }),
   validCaption: 'Filas válidas del archivo',
   validPager: 'Paginación de las filas válidas',
   invalidTitle: 'Filas no válidas',
   invalidPager: 'Paginación de las filas no válidas',
-  invalidCount: (n: string) => `${n} filas no válidas`,
+  invalidCount: (n: number) => plural(n, { one: '{n} fila no válida', other: '{n} filas no válidas' }),
   invalidCaption: 'Filas no válidas del archivo',
   noValidRows: 'El archivo no tiene filas válidas para cargar.',
   rowColumn: 'Fila',
@@ -41,7 +44,11 @@ export const bulkLoadMessages = {
   downloadInvalid: 'Descargar filas no válidas (CSV)',
   acceptAndContinue: 'Aceptar y Continuar',
   processingRows: 'Procesando datos...',
-  processingProgress: (done: string, total: string) => `Procesando datos... ${done} de ${total} filas`,
+  processingProgress: (done: number, total: number) =>
+    plural(total, {
+      one: `Procesando datos... ${formatNumber(done)} de {n} fila`,
+      other: `Procesando datos... ${formatNumber(done)} de {n} filas`,
+    }),
   processingLabel: 'Progreso del procesamiento de los datos',
   processError: (detail: string) => `Error al procesar los datos: ${detail}`,
   processErrorDefault: 'Error al procesar los datos',
@@ -57,12 +64,23 @@ export const bulkLoadMessages = {
   },
   processedCaption: 'Folios procesados',
   processedPager: 'Paginación de los folios procesados',
-  processedCount: (n: string) => `${n} folios procesados`,
+  processedCount: (n: number) => plural(n, { one: '{n} folio procesado', other: '{n} folios procesados' }),
   unassignedTitle: 'Visitadores sin asignar',
-  unassignedMessage: (n: string) =>
-    `${n} folios no tienen visitador. Asígnalos uno por uno con 'Editar Visitante' o por estado con 'Asignar por estado'.`,
+  unassignedMessage: (n: number) =>
+    plural(n, {
+      one: "{n} folio no tiene visitador. Asígnalo con 'Editar Visitante' o por estado con 'Asignar por estado'.",
+      other:
+        "{n} folios no tienen visitador. Asígnalos uno por uno con 'Editar Visitante' o por estado con 'Asignar por estado'.",
+    }),
   invalidDetectedTitle: 'Filas no válidas detectadas',
-  invalidDetectedMessage: (n: string) => `${n} filas no se cargarán. Puedes descargarlas para corregirlas.`,
+  invalidDetectedMessage: (n: number) =>
+    plural(n, {
+      one: '{n} fila no se cargará. Puedes descargarla para corregirla.',
+      other: '{n} filas no se cargarán. Puedes descargarlas para corregirlas.',
+    }),
+  /** Step 3's table of every row that will not be loaded: the file's and those the server refused. */
+  notLoadedCaption: 'Filas que no se cargarán',
+  notLoadedPager: 'Paginación de las filas que no se cargarán',
   editVisitor: 'Editar Visitante',
   editVisitorOf: (folio: string) => `Editar Visitante del folio ${folio}`,
   visitorSelectOf: (folio: string) => `Visitador del folio ${folio}`,
@@ -80,21 +98,40 @@ export const bulkLoadMessages = {
   missingVisitor: CARGAS_MESSAGES.missingVisitor,
   saveError: (detail: string) => `Error al guardar la carga: ${detail}`,
   saveErrorDefault: 'Error al guardar la carga',
-  saved: CARGAS_MESSAGES.saved,
-  savedPartial: CARGAS_MESSAGES.savedPartial,
+  /** The spec's 'Carga guardada exitosamente: N registros procesados', in the singular for one. */
+  saved: (n: number) =>
+    n === 1 ? 'Carga guardada exitosamente: 1 registro procesado' : CARGAS_MESSAGES.saved(n),
+  /** The spec's 'Carga guardada: N registros exitosos, M fallidos', each count with its own number. */
+  savedPartial: (ok: number, failed: number) =>
+    `Carga guardada: ${plural(ok, { one: '{n} registro exitoso', other: '{n} registros exitosos' })}, ${plural(failed, { one: '{n} fallido', other: '{n} fallidos' })}`,
+  savedFailuresCaption: 'Filas que no se guardaron',
+  savedFailuresPager: 'Paginación de las filas que no se guardaron',
+  savedFailuresHint: 'Corrige estas filas y cárgalas en una nueva carga. El resto ya quedó guardado.',
+  downloadFailed: 'Descargar filas no guardadas (CSV)',
+  close: 'Terminar',
+
+  // Closing with rows read
+  discardTitle: '¿Descartar la carga?',
+  discardMessage: (n: number) =>
+    plural(n, {
+      one: 'Se perderá {n} fila leída y los cambios de visitador.',
+      other: 'Se perderán {n} filas leídas y los cambios de visitador.',
+    }),
+  discard: 'Descartar',
+  keepEditing: 'Seguir editando',
 
   // Assign by state
   assignTitle: 'Asignar por estado',
   assignDescription: 'Asigna de una vez todos los folios sin visitador de un estado.',
   assignState: 'Estado',
   assignStatePlaceholder: 'Seleccionar estado...',
-  assignStateOption: (state: string, n: string) => `${state} (${n} sin asignar)`,
+  assignStateOption: (state: string, n: number) => `${state} (${formatNumber(n)} sin asignar)`,
   assignVisitor: 'Visitador',
   assignBalance: 'Repartir entre los visitadores del estado',
   assignNoStateVisitors: (state: string) =>
     `No hay visitadores activos en ${state}: elige uno de otro estado.`,
   assignApply: 'Asignar',
-  assignDone: (n: string) => `${n} folios asignados`,
+  assignDone: (n: number) => plural(n, { one: '{n} folio asignado', other: '{n} folios asignados' }),
 
   // Manual folio entry
   addFolio: 'Agregar folio',

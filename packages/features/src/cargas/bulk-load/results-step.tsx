@@ -1,5 +1,5 @@
 import type { ActiveVisitor, ProcessedRow } from '@socio/contracts';
-import { Banner, Button, Checkbox, type DataTableColumn, formatNumber, NativeSelect, toast } from '@socio/ui';
+import { Banner, Button, Checkbox, type DataTableColumn, NativeSelect, toast } from '@socio/ui';
 import { Download, Pencil, Plus, X } from 'lucide-react';
 import { createContext, type Dispatch, useContext, useMemo, useRef, useState } from 'react';
 import {
@@ -10,9 +10,10 @@ import {
   processedRowId,
   unassignedByState,
 } from './bulk-load.reducer';
+import { InvalidRowsTable, TABLE_HEIGHT } from './invalid-rows-table';
 import { bulkLoadMessages as m } from './messages.es';
 import { PagedTable } from './paged-table';
-import { TABLE_HEIGHT } from './validation-step';
+import { WRAPPING_BUTTON } from './validation-step';
 
 /** What the visitor and action cells need; read from context so the table's columns stay stable. */
 interface RowEditing {
@@ -111,7 +112,14 @@ function ActionCell({ row }: { row: ProcessedRow }) {
 }
 
 const COLUMNS: DataTableColumn<ProcessedRow>[] = [
-  { id: 'id_folio', header: m.columns.folio, className: 'whitespace-nowrap' },
+  // The folio stays in view when the table scrolls sideways (a phone, the visitor dropdown open).
+  {
+    id: 'id_folio',
+    header: m.columns.folio,
+    className:
+      'sticky start-0 z-[1] whitespace-nowrap bg-surface [[data-tone=danger]>&]:bg-danger-50 [[data-tone=warning]>&]:bg-warning-50',
+    headerClassName: 'sticky start-0 z-20',
+  },
   { id: 'visitor_id', header: m.columns.visitor, cell: ({ row }) => <VisitorCell row={row} /> },
   { id: 'state_of_visitor', header: m.columns.visitorRegion },
   { id: 'state_of_folio', header: m.columns.folioRegion },
@@ -156,7 +164,7 @@ function AssignByState({
       choice === BALANCE ? stateVisitors : offered.filter((v) => String(v.id_usuario) === choice);
     if (chosen.length === 0) return;
     dispatch({ type: 'assignState', state: current.state, visitors: chosen });
-    toast.success(m.assignDone(formatNumber(current.count)));
+    toast.success(m.assignDone(current.count));
     setState('');
     setChoice('');
   };
@@ -173,7 +181,7 @@ function AssignByState({
         placeholder={m.assignStatePlaceholder}
         options={states.map((s) => ({
           value: s.state,
-          label: m.assignStateOption(s.state, formatNumber(s.count)),
+          label: m.assignStateOption(s.state, s.count),
         }))}
         value={state}
         disabled={disabled}
@@ -225,32 +233,35 @@ export function ResultsStep({ state, dispatch, visitors, onDownloadInvalid, onAd
   return (
     <div data-slot="bulk-load-results" className="flex flex-col gap-4">
       {unassigned > 0 ? (
-        <Banner
-          tone="warning"
-          title={m.unassignedTitle}
-          message={m.unassignedMessage(formatNumber(unassigned))}
-        />
+        <Banner tone="warning" title={m.unassignedTitle} message={m.unassignedMessage(unassigned)} />
       ) : null}
       {invalid.length > 0 ? (
         <Banner
           tone="info"
           title={m.invalidDetectedTitle}
-          message={m.invalidDetectedMessage(formatNumber(invalid.length))}
+          message={m.invalidDetectedMessage(invalid.length)}
           actions={
-            <Button variant="outline" size="sm" onClick={onDownloadInvalid}>
+            <Button variant="outline" size="sm" className={WRAPPING_BUTTON} onClick={onDownloadInvalid}>
               <Download aria-hidden="true" />
               {m.downloadInvalid}
             </Button>
           }
         />
       ) : null}
+      {invalid.length > 0 ? (
+        // Why each row will not be loaded, on screen (the file's and those the server refused).
+        <InvalidRowsTable
+          rows={invalid}
+          headers={state.headers}
+          caption={m.notLoadedCaption}
+          pagerLabel={m.notLoadedPager}
+        />
+      ) : null}
       <AssignByState rows={processed} visitors={visitors} dispatch={dispatch} disabled={saving} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 className="flex flex-wrap items-baseline gap-2 font-semibold text-ink">
           {m.processedCaption}
-          <span className="font-normal text-ink-muted text-sm">
-            {m.processedCount(formatNumber(processed.length))}
-          </span>
+          <span className="font-normal text-ink-muted text-sm">{m.processedCount(processed.length)}</span>
         </h3>
         <div className="flex flex-wrap items-center gap-4">
           <Checkbox

@@ -10,6 +10,8 @@ export interface ParseOptions {
   signal?: AbortSignal;
   /** Progress of the read, 0–1. */
   onProgress?: (fraction: number) => void;
+  /** The workbook sheet to read; by default the first one with data rows (a CSV has one). */
+  sheet?: string;
 }
 
 /**
@@ -21,6 +23,10 @@ export interface ParseOptions {
 export interface ParsedSheet {
   headers: string[];
   rows: UploadRow[];
+  /** A workbook's sheet names, in order (absent or one for a CSV). */
+  sheetNames?: string[];
+  /** The sheet these rows come from. */
+  sheet?: string;
 }
 
 /** Why a file could not be read; the wizard shows the spec's message for each. */
@@ -40,7 +46,10 @@ export function isSpreadsheetError(error: unknown): error is SpreadsheetError {
 }
 
 export interface SpreadsheetParser {
-  /** Reads the first sheet of `file`; rejects with a `SpreadsheetError` when it cannot. */
+  /**
+   * Reads a sheet of `file` (`o.sheet`, else the first with data rows); rejects with a `SpreadsheetError`
+   * when it cannot. The content decides, not the name: a text file called .xlsx is 'unsupported'.
+   */
   parse(file: File, o?: ParseOptions): Promise<ParsedSheet>;
   /** Hands a file the wizard built (e.g. `filas_invalidas_<timestamp>.csv`) to the user's browser. */
   saveFile(blob: Blob, fileName: string): void;

@@ -1,9 +1,8 @@
-import { Button, FileDropzone } from '@socio/ui';
+import { Button, FileDropzone, Progress } from '@socio/ui';
 import { useMemo } from 'react';
 import type { BulkLoadState } from './bulk-load.reducer';
 import { spreadsheetAccept } from './file-types';
 import { bulkLoadMessages as m } from './messages.es';
-import { ProgressBar } from './progress-bar';
 
 export interface UploadStepProps {
   state: BulkLoadState;
@@ -36,7 +35,7 @@ export function UploadStep({ state, onFile, onReject, onCancelRead }: UploadStep
       />
       {reading ? (
         <div className="flex flex-wrap items-end gap-3">
-          <ProgressBar
+          <Progress
             className="min-w-48 flex-1"
             label={m.readingLabel}
             fraction={fraction}

@@ -3,12 +3,18 @@
  * (read → classify → process in batches → save). Every async step can be cancelled by closing or by
  * 'Cancelar lectura'; an answer that arrives after a reset is ignored.
  */
-import type { LoadType, ProcessedRow } from '@socio/contracts';
+import type { InvalidRow, LoadType, ProcessedRow } from '@socio/contracts';
 import { toast } from '@socio/ui';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { usePort } from '../../ports';
 import { esMxDate } from '../manual-assignment';
-import { bulkLoadReducer, canConfirm, countUnassigned, initialBulkLoadState } from './bulk-load.reducer';
+import {
+  bulkLoadReducer,
+  canConfirm,
+  countUnassigned,
+  initialBulkLoadState,
+  refusedRows,
+} from './bulk-load.reducer';
 import { isAbort, processErrorMessage, readErrorMessage, saveErrorMessage } from './bulk-load-errors';
 import { classifyRows } from './classify';
 import { isSupportedSpreadsheet } from './file-types';
@@ -26,11 +32,13 @@ function mark(name: string) {
 
 export interface UseBulkLoadOptions {
   loadType: LoadType;
-  /** Called once the carga is saved (the dialog then closes). */
+  /** Called once the carga is saved (the list reloads), also when some rows were refused. */
   onSaved: () => void;
+  /** Called after a save without refused rows (the dialog closes); with refused rows the result stays shown. */
+  onDone: () => void;
 }
 
-export function useBulkLoad({ loadType, onSaved }: UseBulkLoadOptions) {
+export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
   const cargas = usePort('cargas');
   const spreadsheet = usePort('spreadsheet');
   const [state, dispatch] = useReducer(bulkLoadReducer, initialBulkLoadState);
@@ -38,6 +46,8 @@ export function useBulkLoad({ loadType, onSaved }: UseBulkLoadOptions) {
   stateRef.current = state;
   /** Aborts whatever is running (read, classification, process). */
   const runRef = useRef<AbortController | null>(null);
+  /** The file read last: another of its sheets can be read without picking it again. */
+  const fileRef = useRef<File | null>(null);
 
   const startRun = useCallback(() => {
     runRef.current?.abort();
@@ -51,21 +61,28 @@ export function useBulkLoad({ loadType, onSaved }: UseBulkLoadOptions) {
     return () => runRef.current?.abort();
   }, [spreadsheet]);
 
-  const selectFile = useCallback(
-    async (file: File) => {
+  const read = useCallback(
+    async (file: File, sheetName?: string) => {
       const signal = startRun();
+      fileRef.current = file;
       dispatch({ type: 'fileSelected', fileName: file.name });
       try {
         if (!isSupportedSpreadsheet(file)) throw new SpreadsheetError('unsupported');
         if (file.size === 0) throw new SpreadsheetError('empty');
         const sheet = await spreadsheet.parse(file, {
           signal,
+          sheet: sheetName,
           onProgress: (fraction) => dispatch({ type: 'readProgress', fraction }),
         });
         signal.throwIfAborted();
         if (sheet.rows.length === 0) throw new SpreadsheetError('no-data');
         mark('carga:archivo-leido');
-        dispatch({ type: 'fileRead', headers: sheet.headers });
+        dispatch({
+          type: 'fileRead',
+          headers: sheet.headers,
+          sheetNames: sheet.sheetNames ?? [],
+          sheet: sheet.sheet ?? null,
+        });
         const { valid, invalid } = await classifyRows(sheet.headers, sheet.rows, { signal });
         signal.throwIfAborted();
         mark('carga:filas-clasificadas');
@@ -76,6 +93,17 @@ export function useBulkLoad({ loadType, onSaved }: UseBulkLoadOptions) {
       }
     },
     [spreadsheet, startRun],
+  );
+
+  const selectFile = useCallback((file: File) => read(file), [read]);
+
+  /** Reads another sheet of the same workbook (step 2's 'Hoja del libro'). */
+  const selectSheet = useCallback(
+    (sheetName: string) => {
+      const file = fileRef.current;
+      return file ? read(file, sheetName) : Promise.resolve();
+    },
+    [read],
   );
 
   const cancelRead = useCallback(() => {
@@ -90,7 +118,7 @@ export function useBulkLoad({ loadType, onSaved }: UseBulkLoadOptions) {
     dispatch({ type: 'processStarted', total: valid.length });
     try {
       const processed: ProcessedRow[] = [];
-      const invalid = [];
+      const invalid: InvalidRow[] = [];
       for (let start = 0; start < valid.length; start += PROCESS_BATCH) {
         const batch = valid.slice(start, start + PROCESS_BATCH);
         const answer = await cargas.process(batch, loadType, { signal });
@@ -125,26 +153,45 @@ export function useBulkLoad({ loadType, onSaved }: UseBulkLoadOptions) {
         date: esMxDate(new Date()),
       });
       if (result.recordsProcessed === 0) {
-        dispatch({ type: 'saveFailed', message: m.saveError(result.message || m.saveErrorDefault) });
+        dispatch({ type: 'saveFailed', message: saveErrorMessage(result.message) });
         return;
       }
-      toast.success(
-        result.recordsFailed > 0
-          ? m.savedPartial(result.recordsProcessed, result.recordsFailed)
-          : m.saved(result.recordsProcessed),
-      );
+      if (result.recordsFailed > 0) {
+        // Some rows were refused: the result stays on screen (which rows and why) until closed.
+        dispatch({
+          type: 'savedWithFailures',
+          result: {
+            processed: result.recordsProcessed,
+            failed: result.recordsFailed,
+            failures: refusedRows(current.processed, result.failures),
+          },
+        });
+        onSaved();
+        return;
+      }
+      toast.success(m.saved(result.recordsProcessed));
       dispatch({ type: 'reset' });
+      onDone();
       onSaved();
     } catch (error) {
       dispatch({ type: 'saveFailed', message: saveErrorMessage(error) });
     }
-  }, [cargas, loadType, onSaved]);
+  }, [cargas, loadType, onSaved, onDone]);
 
-  const downloadInvalid = useCallback(() => {
-    const { headers, invalid } = stateRef.current;
-    const csv = invalidRowsCsv(headers, invalid, { row: m.rowColumn, reason: m.reasonColumn });
-    spreadsheet.saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), invalidRowsFileName());
-  }, [spreadsheet]);
+  const saveRows = useCallback(
+    (rows: readonly InvalidRow[]) => {
+      const csv = invalidRowsCsv(stateRef.current.headers, rows, {
+        row: m.rowColumn,
+        reason: m.reasonColumn,
+      });
+      spreadsheet.saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), invalidRowsFileName());
+    },
+    [spreadsheet],
+  );
+  /** Every row that will not be loaded (the file's and those the server refused), as CSV. */
+  const downloadInvalid = useCallback(() => saveRows(stateRef.current.invalid), [saveRows]);
+  /** The rows a save refused, with the server's reason, as CSV. */
+  const downloadFailed = useCallback(() => saveRows(stateRef.current.saved?.failures ?? []), [saveRows]);
 
   const reset = useCallback(() => {
     runRef.current?.abort();
@@ -152,7 +199,18 @@ export function useBulkLoad({ loadType, onSaved }: UseBulkLoadOptions) {
     dispatch({ type: 'reset' });
   }, []);
 
-  return { state, dispatch, selectFile, cancelRead, process, confirm, downloadInvalid, reset };
+  return {
+    state,
+    dispatch,
+    selectFile,
+    selectSheet,
+    cancelRead,
+    process,
+    confirm,
+    downloadInvalid,
+    downloadFailed,
+    reset,
+  };
 }
 
 export type BulkLoadController = ReturnType<typeof useBulkLoad>;

@@ -1,20 +1,20 @@
-import { cn } from '@socio/ui';
+import { cn } from '../lib/cn';
 
-export interface ProgressBarProps {
-  /** Accessible name of the bar. */
+export interface ProgressProps {
+  /** Accessible name of the bar, e.g. 'Progreso de la lectura del archivo'. */
   label: string;
-  /** Done so far, 0–1. */
+  /** Done so far, 0–1 (clamped). */
   fraction: number;
-  /** Visible line under the bar (also its `aria-valuetext`). */
+  /** Visible line under the bar, also its `aria-valuetext` (e.g. 'Procesando archivo... 40%'). */
   text: string;
   className?: string;
 }
 
-/** A determinate progress bar (`role="progressbar"`, 0–100) with a line of text. */
-export function ProgressBar({ label, fraction, text, className }: ProgressBarProps) {
+/** A determinate progress bar (`role="progressbar"`, 0–100) with a line of text under it. */
+export function Progress({ label, fraction, text, className }: ProgressProps) {
   const percent = Math.round(Math.min(1, Math.max(0, fraction)) * 100);
   return (
-    <div data-slot="bulk-load-progress" className={cn('flex flex-col gap-1', className)}>
+    <div data-slot="progress" className={cn('flex flex-col gap-1', className)}>
       <div
         role="progressbar"
         aria-label={label}
@@ -25,6 +25,7 @@ export function ProgressBar({ label, fraction, text, className }: ProgressBarPro
         className="h-2 w-full overflow-hidden rounded-full bg-line"
       >
         <div
+          data-slot="progress-indicator"
           className="h-full rounded-full bg-brand-600 transition-[width]"
           style={{ width: `${percent}%` }}
         />

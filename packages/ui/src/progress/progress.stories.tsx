@@ -1,0 +1,33 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { Progress } from './progress';
+
+const meta = {
+  title: 'UI/Progress',
+  component: Progress,
+  args: { label: 'Progreso de la lectura del archivo', fraction: 0.4, text: 'Procesando archivo... 40%' },
+} satisfies Meta<typeof Progress>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Partway: Story = {
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByRole('progressbar', {
+      name: 'Progreso de la lectura del archivo',
+    });
+    await expect(bar).toHaveAttribute('aria-valuenow', '40');
+    await expect(bar).toHaveAttribute('aria-valuetext', 'Procesando archivo... 40%');
+    await expect(within(canvasElement).getByText('Procesando archivo... 40%')).toBeVisible();
+  },
+};
+
+/** Values outside 0–1 are clamped (a late progress report never shows 104 %). */
+export const Clamped: Story = {
+  args: { fraction: 1.04, text: 'Procesando archivo... 100%' },
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByRole('progressbar');
+    await expect(bar).toHaveAttribute('aria-valuenow', '100');
+    const indicator = canvasElement.querySelector<HTMLElement>('[data-slot="progress-indicator"]');
+    await expect(indicator?.style.width).toBe('100%');
+  },
+};
