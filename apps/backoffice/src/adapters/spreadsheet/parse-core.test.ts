@@ -254,6 +254,106 @@ describe('parseSpreadsheet: CSV', () => {
   });
 });
 
+/** Issue 19 item 10: the content decides, not the name. */
+describe('parseSpreadsheet: content check', () => {
+  const unsupported = expect.objectContaining({ code: 'unsupported' });
+
+  it('refuses a text file renamed .xlsx or .xls (it reached step 2 with its text as headers)', () => {
+    const text = utf8('Lista de pendientes\nllamar a la escuela\n');
+    expect(() => parse(text, 'folios.xlsx')).toThrowError(unsupported);
+    expect(() => parse(text, 'folios.xls')).toThrowError(unsupported);
+  });
+
+  it('refuses a zip that is not a workbook (a Word document renamed .xlsx)', () => {
+    const docx = XLSX.CFB.utils.cfb_new();
+    const zip = new Uint8Array(
+      XLSX.CFB.write(
+        (() => {
+          XLSX.CFB.utils.cfb_add(docx, 'word/document.xml', utf8('<w:document/>'));
+          XLSX.CFB.utils.cfb_add(docx, '[Content_Types].xml', utf8('<Types/>'));
+          return docx;
+        })(),
+        { type: 'array', fileType: 'zip' },
+      ) as ArrayBuffer,
+    );
+    expect([...zip.subarray(0, 2)]).toEqual([0x50, 0x4b]);
+    expect(() => parse(zip, 'folios.xlsx')).toThrowError(unsupported);
+  });
+
+  it('refuses binary content named .csv (an image)', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48]);
+    expect(() => parse(png, 'folios.csv')).toThrowError(unsupported);
+  });
+
+  it('still reads an .xls that is an HTML table or XML spreadsheet export, and UTF-16 CSV', () => {
+    const html = utf8(
+      '<html><body><table><tr><td>Folio</td><td>Calle</td></tr><tr><td>TEC-1</td><td>Centro</td></tr></table></body></html>',
+    );
+    expect(parse(html, 'exportacion.xls').rows).toEqual([
+      { __id: 1, row_index: 2, Folio: 'TEC-1', Calle: 'Centro' },
+    ]);
+    expect(parse(utf16le('Folio,Calle\r\nTEC-1,Centro\r\n'), 'u16.csv').rows).toHaveLength(1);
+  });
+
+  it('reads a real workbook whatever its name says (.xlsx named .xls)', () => {
+    const bytes = workbook(
+      [HEADER, ['TEC-1', 'Calle', 'Centro', 'Monterrey', 'Nuevo León', '64000', '81']],
+      'xlsx',
+    );
+    expect(parse(bytes, 'carga.xls').rows).toHaveLength(1);
+  });
+});
+
+/** Issue 19 item 10: a workbook with several sheets. */
+describe('parseSpreadsheet: sheets', () => {
+  function book(sheets: Record<string, unknown[][]>, bookType: 'xlsx' | 'biff8' = 'xlsx'): Uint8Array {
+    const wb = XLSX.utils.book_new();
+    for (const [name, aoa] of Object.entries(sheets)) {
+      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), name);
+    }
+    return new Uint8Array(XLSX.write(wb, { type: 'array', bookType }) as ArrayBuffer);
+  }
+  const sheets = {
+    Instrucciones: [['Llena la hoja Folios']],
+    Folios: [
+      ['Folio', 'Calle'],
+      ['TEC-1', 'Centro'],
+      ['TEC-2', 'Norte'],
+    ],
+    Anteriores: [
+      ['Folio', 'Calle'],
+      ['TEC-9', 'Sur'],
+    ],
+  };
+
+  for (const bookType of ['xlsx', 'biff8'] as const) {
+    it(`${bookType}: reads the first sheet with data rows, not 'no contiene datos válidos', and names every sheet`, () => {
+      const result = parse(book(sheets, bookType), bookType === 'xlsx' ? 'libro.xlsx' : 'libro.xls');
+      expect(result.sheet).toBe('Folios');
+      expect(result.sheetNames).toEqual(['Instrucciones', 'Folios', 'Anteriores']);
+      expect(result.rows.map((r) => r.Folio)).toEqual(['TEC-1', 'TEC-2']);
+    });
+  }
+
+  it('reads the sheet asked for', () => {
+    const result = parseSpreadsheet({ bytes: book(sheets), name: 'libro.xlsx', sheet: 'Anteriores' });
+    expect(result.sheet).toBe('Anteriores');
+    expect(result.rows.map((r) => r.Folio)).toEqual(['TEC-9']);
+  });
+
+  it("says 'no-data' only when no sheet has data rows", () => {
+    expect(() => parse(book({ Uno: [['Folio']], Dos: [['Folio', 'Calle']] }), 'vacio.xlsx')).toThrowError(
+      expect.objectContaining({ code: 'no-data' }),
+    );
+  });
+
+  it('a CSV has no sheets', () => {
+    const result = parse(utf8('Folio\nTEC-1\n'), 'a.csv');
+    expect(result.sheetNames).toEqual([]);
+    expect(result.sheet).toBeNull();
+  });
+});
+
 describe('CSV helpers', () => {
   it('decodes by BOM, then UTF-8, then Windows-1252', () => {
     expect(decodeCsv(withBom(utf8('ñ')))).toBe('ñ');

@@ -15,6 +15,7 @@ import * as XLSX from '@e965/xlsx';
 import { DIGIT_COLUMNS, headerKey, stripDigitsCell, type UploadRow } from '@socio/contracts';
 import type { SpreadsheetErrorCode } from '@socio/features/cargas/bulk-load';
 import { decodeCsv, detectDelimiter, parseCsv } from './csv';
+import { contentKind } from './file-content';
 
 export class ParseFailure extends Error {
   readonly code: SpreadsheetErrorCode;
@@ -29,6 +30,8 @@ export interface ParseInput {
   bytes: Uint8Array;
   name: string;
   type?: string;
+  /** The workbook sheet to read; by default the first one with data rows. */
+  sheet?: string;
 }
 
 export interface ParseHooks {
@@ -44,19 +47,9 @@ export interface ParseResult {
   /** Every row when no `onRows` hook is given; empty otherwise. */
   rows: UploadRow[];
   rowCount: number;
-}
-
-type Kind = 'zip' | 'ole' | 'text';
-
-function kindOf(bytes: Uint8Array): Kind {
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return 'zip';
-  if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return 'ole';
-  return 'text';
-}
-
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot >= 0 ? name.slice(dot).toLowerCase() : '';
+  /** A workbook's sheet names in order (empty for a CSV) and the one read. */
+  sheetNames: string[];
+  sheet: string | null;
 }
 
 /** A number as Excel's General format would write it with enough width: plain digits, no exponent. */
@@ -203,10 +196,9 @@ interface Grid {
   blank(r: number): boolean;
 }
 
-function workbookGrid(bytes: Uint8Array): Grid {
-  let workbook: XLSX.WorkBook;
+function readWorkbook(bytes: Uint8Array, sheets: number | string): XLSX.WorkBook {
   try {
-    workbook = XLSX.read(bytes, {
+    return XLSX.read(bytes, {
       type: 'array',
       dense: true,
       cellNF: true,
@@ -214,14 +206,17 @@ function workbookGrid(bytes: Uint8Array): Grid {
       cellHTML: false,
       cellFormula: false,
       cellStyles: false,
-      sheets: 0,
+      sheets,
     });
   } catch (error) {
     throw new ParseFailure('unreadable', error instanceof Error ? error.message : undefined);
   }
-  const name = workbook.SheetNames[0];
-  const sheet = name ? workbook.Sheets[name] : undefined;
-  if (!sheet?.['!ref']) throw new ParseFailure('empty');
+}
+
+/** The grid of one sheet, or null when the sheet has no cells. */
+function sheetGrid(workbook: XLSX.WorkBook, name: string): Grid | null {
+  const sheet = workbook.Sheets[name];
+  if (!sheet?.['!ref']) return null;
   const range = XLSX.utils.decode_range(sheet['!ref']);
   const data = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
@@ -239,6 +234,47 @@ function workbookGrid(bytes: Uint8Array): Grid {
       return true;
     },
   };
+}
+
+/** Index of the last row with something in it (0 = only the header); -1 when the grid is blank. */
+function lastFilledRow(grid: Grid): number {
+  let last = grid.rowCount - 1;
+  while (last >= 0 && grid.blank(last)) last--;
+  return last;
+}
+
+interface WorkbookSheet {
+  grid: Grid;
+  sheetNames: string[];
+  sheet: string;
+}
+
+/**
+ * The asked sheet of a workbook, else the first one with data rows (a cover or instructions sheet before
+ * the data is skipped), else the first sheet. Only the sheets needed are parsed.
+ */
+function workbookSheet(bytes: Uint8Array, wanted?: string): WorkbookSheet {
+  let workbook = readWorkbook(bytes, wanted ?? 0);
+  const sheetNames = [...workbook.SheetNames];
+  const load = (name: string) => {
+    if (!workbook.Sheets[name]) workbook = readWorkbook(bytes, name);
+    return sheetGrid(workbook, name);
+  };
+  if (wanted !== undefined && sheetNames.includes(wanted)) {
+    const grid = load(wanted);
+    if (!grid) throw new ParseFailure('empty');
+    return { grid, sheetNames, sheet: wanted };
+  }
+  let first: WorkbookSheet | null = null;
+  for (const name of sheetNames) {
+    const grid = load(name);
+    if (!grid) continue;
+    const found = { grid, sheetNames, sheet: name };
+    if (lastFilledRow(grid) >= 1) return found;
+    first ??= found;
+  }
+  if (!first) throw new ParseFailure('empty');
+  return first;
 }
 
 function csvGrid(bytes: Uint8Array, onProgress?: (fraction: number) => void): Grid {
@@ -264,27 +300,24 @@ function csvGrid(bytes: Uint8Array, onProgress?: (fraction: number) => void): Gr
   };
 }
 
-/** Reads the first sheet of a .xlsx, .xls or .csv file. Throws `ParseFailure` with the spec's cases. */
+/**
+ * Reads a sheet of a .xlsx, .xls or .csv file (`input.sheet`, else the first with data rows). The content
+ * decides, not the name (`contentKind`). Throws `ParseFailure` with the spec's cases.
+ */
 export function parseSpreadsheet(input: ParseInput, hooks: ParseHooks = {}): ParseResult {
   const { bytes } = input;
   const { onProgress, onRows, chunkSize = 1_000 } = hooks;
   if (bytes.length === 0) throw new ParseFailure('empty');
-  const kind = kindOf(bytes);
-  const extension = extensionOf(input.name);
-  let useCsv = false;
-  if (kind === 'text') {
-    if (extension === '.csv' || extension === '' || /csv|comma-separated/i.test(input.type ?? ''))
-      useCsv = true;
-    // A .xls/.xlsx that is neither a zip nor an OLE file (HTML or SpreadsheetML exports): SheetJS tries it.
-    else if (extension !== '.xls' && extension !== '.xlsx') throw new ParseFailure('unsupported');
-  }
-  const grid = useCsv ? csvGrid(bytes, (f) => onProgress?.(0.05 + f * 0.45)) : workbookGrid(bytes);
+  const kind = contentKind(bytes, input.name, input.type);
+  if (kind === 'unsupported') throw new ParseFailure('unsupported');
+  const useCsv = kind === 'csv';
+  const book = useCsv ? null : workbookSheet(bytes, input.sheet);
+  const grid = book ? book.grid : csvGrid(bytes, (f) => onProgress?.(0.05 + f * 0.45));
   onProgress?.(useCsv ? 0.5 : 0.7);
 
   // Last row with something in it; rows after it are trailing blanks.
-  let last = grid.rowCount - 1;
-  while (last > 0 && grid.blank(last)) last--;
-  if (grid.rowCount === 0 || (last === 0 && grid.blank(0))) throw new ParseFailure('empty');
+  const last = lastFilledRow(grid);
+  if (last < 0) throw new ParseFailure('empty');
 
   // Columns: the header's and any wider data, minus trailing columns empty everywhere.
   const rawHeaders: (string | null)[] = [];
@@ -320,5 +353,5 @@ export function parseSpreadsheet(input: ParseInput, hooks: ParseHooks = {}): Par
   }
   if (onRows && chunk.length > 0) onRows(chunk);
   onProgress?.(1);
-  return { headers, rows, rowCount: last };
+  return { headers, rows, rowCount: last, sheetNames: book?.sheetNames ?? [], sheet: book?.sheet ?? null };
 }

@@ -18,13 +18,19 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
     const bytes = new Uint8Array(await message.file.arrayBuffer());
     post({ type: 'progress', fraction: 0.05 });
     const result = parseSpreadsheet(
-      { bytes, name: message.file.name, type: message.file.type },
+      { bytes, name: message.file.name, type: message.file.type, sheet: message.sheet },
       {
         onProgress: (fraction) => post({ type: 'progress', fraction }),
         onRows: (rows) => post({ type: 'rows', rows }),
       },
     );
-    post({ type: 'done', headers: result.headers, rowCount: result.rowCount });
+    post({
+      type: 'done',
+      headers: result.headers,
+      rowCount: result.rowCount,
+      sheetNames: result.sheetNames,
+      sheet: result.sheet,
+    });
   } catch (error) {
     post({
       type: 'error',

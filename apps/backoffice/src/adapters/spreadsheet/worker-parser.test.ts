@@ -35,7 +35,7 @@ describe('createWorkerSpreadsheetParser', () => {
         { type: 'progress', fraction: 0.5 },
         { type: 'rows', rows: [{ row_index: 2, Folio: 'A' }] },
         { type: 'rows', rows: [{ row_index: 3, Folio: 'B' }] },
-        { type: 'done', headers: ['Folio'], rowCount: 2 },
+        { type: 'done', headers: ['Folio'], rowCount: 2, sheetNames: [], sheet: null },
       ]);
       workers.push(worker);
       return worker as unknown as Worker;
@@ -48,9 +48,22 @@ describe('createWorkerSpreadsheetParser', () => {
         { row_index: 2, Folio: 'A' },
         { row_index: 3, Folio: 'B' },
       ],
+      sheetNames: [],
+      sheet: undefined,
     });
     expect(progress).toEqual([0.5, 1]);
     expect(workers[0]?.terminated).toBe(true);
+  });
+
+  it("asks the worker for the chosen sheet and answers the workbook's sheet names", async () => {
+    const worker = new FakeWorker([
+      { type: 'rows', rows: [{ row_index: 2, Folio: 'A' }] },
+      { type: 'done', headers: ['Folio'], rowCount: 1, sheetNames: ['Portada', 'Folios'], sheet: 'Folios' },
+    ]);
+    const parser = createWorkerSpreadsheetParser(() => worker as unknown as Worker);
+    const sheet = await parser.parse(file('libro.xlsx'), { sheet: 'Folios' });
+    expect(worker.received[0]).toMatchObject({ type: 'parse', sheet: 'Folios' });
+    expect(sheet).toMatchObject({ sheetNames: ['Portada', 'Folios'], sheet: 'Folios' });
   });
 
   it('turns a worker error code into a SpreadsheetError', async () => {
@@ -73,7 +86,10 @@ describe('createWorkerSpreadsheetParser', () => {
 
   it('keeps a warmed-up worker for the next file', async () => {
     const factory = vi.fn(
-      () => new FakeWorker([{ type: 'done', headers: [], rowCount: 0 }]) as unknown as Worker,
+      () =>
+        new FakeWorker([
+          { type: 'done', headers: [], rowCount: 0, sheetNames: [], sheet: null },
+        ]) as unknown as Worker,
     );
     const parser = createWorkerSpreadsheetParser(factory);
     parser.warmUp?.();

@@ -39,7 +39,7 @@ export function createWorkerSpreadsheetParser(
     },
     saveFile,
     parse(file, o = {}) {
-      const { signal, onProgress } = o;
+      const { signal, onProgress, sheet } = o;
       return new Promise<ParsedSheet>((resolve, reject) => {
         if (signal?.aborted) {
           reject(signal.reason);
@@ -91,7 +91,12 @@ export function createWorkerSpreadsheetParser(
             case 'done':
               finish();
               show(1);
-              resolve({ headers: message.headers, rows });
+              resolve({
+                headers: message.headers,
+                rows,
+                sheetNames: message.sheetNames,
+                sheet: message.sheet ?? undefined,
+              });
               break;
             case 'error':
               finish();
@@ -103,7 +108,7 @@ export function createWorkerSpreadsheetParser(
               break;
           }
         };
-        worker.postMessage({ type: 'parse', file } satisfies ToWorker);
+        worker.postMessage({ type: 'parse', file, sheet } satisfies ToWorker);
       });
     },
   };
