@@ -59,6 +59,8 @@ test.describe('Nueva Carga (bulk load)', () => {
   test('an .xlsx with invalid rows goes through the three steps to a saved carga in the list', async ({
     page,
   }) => {
+    // Two loads of the same file (the second refused by the server): more than the default minute.
+    test.slow();
     const { token } = await signInAs(page, 'admin', '/socioeconomico/cargas');
     const region = await staffedRegion(page, token);
     const tag = Date.now().toString(36).toUpperCase();
@@ -131,6 +133,25 @@ test.describe('Nueva Carga (bulk load)', () => {
     expect(saved.map((a) => a.folio).sort()).toEqual([folio(1), folio(2), folio(5)]);
     expect(saved.find((a) => a.folio === folio(1))?.direccion).toContain('CP 06400');
     expect(saved.every((a) => a.estado === region && a.id_usuario !== null)).toBe(true);
+
+    // Issue 19 item 6: the same file again. The server refuses every folio (each has an open
+    // assignment now) and step 3 says why on screen, not only inside the CSV.
+    const again = await openBulkLoad(page);
+    await again.getByLabel('Archivo a cargar').setInputFiles({
+      name: `folios_${tag}.xlsx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
+    await again.getByRole('button', { name: 'Aceptar y Continuar' }).click();
+    await expect(again.getByText('0 folios procesados')).toBeVisible();
+    const notLoaded = again.getByRole('table', { name: 'Filas que no se cargarán' });
+    await expect(
+      notLoaded.getByRole('row', {
+        name: new RegExp(`^2 El folio "${folio(1)}" ya tiene una asignación abierta`),
+      }),
+    ).toBeVisible();
+    await expect(notLoaded.getByText(`El folio "${folio(5)}" ya tiene una asignación abierta`)).toBeVisible();
+    await expect(notLoaded.getByText('Fila vacía')).toBeVisible();
   });
 
   test('a Windows-1252 CSV with semicolons keeps its accents; a visitor is changed by keyboard before saving', async ({
@@ -182,6 +203,44 @@ test.describe('Nueva Carga (bulk load)', () => {
     const first = saved.find((a) => a.folio === `W-${tag}-1`);
     expect(first?.id_usuario).toBe(other?.id_usuario);
     expect(first?.direccion).toBe(`Av. Peña ${tag}, Jardín, San Nicolás, ${region}, CP 06450`);
+  });
+
+  test('a text file named .xlsx is refused; a workbook opens on the sheet that has the folios', async ({
+    page,
+  }) => {
+    await signInAs(page, 'admin', '/socioeconomico/cargas');
+    const dialog = await openBulkLoad(page);
+    // Issue 19 item 10: the name says .xlsx, the content is text.
+    await dialog.getByLabel('Archivo a cargar').setInputFiles({
+      name: 'folios.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from('Folio pendiente\nllamar mañana\n'),
+    });
+    await expect(
+      dialog
+        .getByRole('alert')
+        .filter({ hasText: 'Formato de archivo no soportado. Por favor usa Excel (.xlsx, .xls) o CSV.' }),
+    ).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: /Filas válidas/ })).toBeHidden();
+
+    // A cover sheet first: the folios sheet is read, and the user can pick another.
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Instrucciones de llenado']]), 'Portada');
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        HEADER,
+        ['HOJA-1', 'Calle 1', 'Centro', 'Ciudad', 'Jalisco', 44100, 3312345678, ''],
+      ]),
+      'Folios',
+    );
+    await dialog.getByLabel('Archivo a cargar').setInputFiles({
+      name: 'libro.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer),
+    });
+    await expect(dialog.getByText('1 registro', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: /Hoja del libro/ })).toHaveValue('Folios');
   });
 
   test('an unsupported file is refused and closing resets the wizard', async ({ page }) => {
