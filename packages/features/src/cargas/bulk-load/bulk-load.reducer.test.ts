@@ -7,9 +7,11 @@ import {
   canConfirm,
   canContinue,
   countUnassigned,
+  hasUnsavedRows,
   initialBulkLoadState,
   isBusy,
   isRowUnassigned,
+  refusedRows,
   stepOf,
   unassignedByState,
 } from './bulk-load.reducer';
@@ -214,5 +216,40 @@ describe('bulkLoadReducer', () => {
 
   it('reset goes back to step 1 with nothing kept', () => {
     expect(run([{ type: 'reset' }], review([processed(1, 4)]))).toEqual(initialBulkLoadState);
+  });
+
+  it('given rows read and not saved › closing must ask first; before a file or after saving it need not', () => {
+    expect(hasUnsavedRows(initialBulkLoadState)).toBe(false);
+    expect(hasUnsavedRows(ready)).toBe(true);
+    expect(ready.rowCount).toBe(2);
+    expect(hasUnsavedRows(review([processed(1, 4)]))).toBe(true);
+    const saved = run(
+      [
+        { type: 'saveStarted' },
+        { type: 'savedWithFailures', result: { processed: 1, failed: 1, failures: [] } },
+      ],
+      review([processed(1, 4), processed(2, 4)]),
+    );
+    expect(saved.phase).toBe('saved');
+    expect(stepOf(saved.phase)).toBe(3);
+    expect(hasUnsavedRows(saved)).toBe(false);
+  });
+
+  it('refusedRows › finds each refused row by file row, else by folio, and keeps the server reason', () => {
+    const rows = [
+      { ...processed(1, 4), Calle: 'Av. Uno' },
+      { ...processed(2, 4), row_index: undefined, id_folio: 'MANUAL-1' },
+    ];
+    const refused = refusedRows(rows, [
+      { row_index: 2, id_folio: 'F-1', reason: 'El folio "F-1" ya tiene una asignación abierta' },
+      { row_index: null, id_folio: 'MANUAL-1', reason: 'El visitador "9" no es un Visitador activo' },
+    ]);
+    expect(refused[0]).toMatchObject({
+      row_index: 2,
+      reason: 'El folio "F-1" ya tiene una asignación abierta',
+    });
+    expect(refused[0]?.data.Calle).toBe('Av. Uno');
+    expect(refused[0]?.data).not.toHaveProperty('__id');
+    expect(refused[1]).toMatchObject({ row_index: 0, data: { id_folio: 'MANUAL-1' } });
   });
 });
