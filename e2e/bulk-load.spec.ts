@@ -267,3 +267,55 @@ test.describe('Nueva Carga (bulk load)', () => {
     await expect(again.getByText('El archivo está vacío')).toBeHidden();
   });
 });
+
+/** `SAVE_SCREENSHOTS=1` refreshes the committed screenshots of the wizard's three steps in docs/screenshots. */
+test.describe('Nueva Carga screenshots', () => {
+  test.skip(process.env.SAVE_SCREENSHOTS !== '1', 'only when refreshing docs/screenshots');
+
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ] as const) {
+    test(`the three steps at ${width}×${height}`, async ({ page }) => {
+      test.slow();
+      await page.setViewportSize({ width, height });
+      const { token } = await signInAs(page, 'admin', '/socioeconomico/cargas');
+      const region = await staffedRegion(page, token);
+      const tag = `FOTO${width}${Date.now().toString(36).toUpperCase()}`;
+      const aoa: unknown[][] = [HEADER];
+      for (let n = 1; n <= 8; n++) {
+        aoa.push([
+          `${tag}-${n}`,
+          `Av. Reforma ${n}`,
+          'Centro',
+          'Ciudad',
+          region,
+          64000 + n,
+          8112345600 + n,
+          '',
+        ]);
+      }
+      aoa.push([`${tag}-9`, 'Av. Reforma 9', '', 'Ciudad', region, 64009, 8112345609, '']);
+      aoa.push([`${tag}-10`, 'Av. Reforma 10', 'Centro', 'Ciudad', 'Narnia', 64010, 8112345610, '']);
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(aoa), 'Folios');
+      const shot = (step: number) =>
+        page.screenshot({
+          path: path.join(root, 'docs/screenshots', `nueva-carga-paso-${step}-${width}.png`),
+        });
+
+      const dialog = await openBulkLoad(page);
+      await shot(1);
+      await dialog.getByLabel('Archivo a cargar').setInputFiles({
+        name: 'folios_noviembre.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: Buffer.from(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer),
+      });
+      await expect(dialog.getByText('9 registros')).toBeVisible();
+      await shot(2);
+      await dialog.getByRole('button', { name: 'Aceptar y Continuar' }).click();
+      await expect(dialog.getByText('8 folios procesados')).toBeVisible();
+      await shot(3);
+    });
+  }
+});

@@ -771,6 +771,16 @@ export const PickSheet: Story = {
     await expect(await within(d).findByText('2 registros')).toBeVisible();
     await expect(within(d).getByText('TEC-000900')).toBeVisible();
     await expect(within(d).getByRole('combobox', { name: /Hoja del libro/ })).toHaveValue('Anteriores');
+    // A sheet without data says so and goes back to the sheet shown.
+    await userEvent.selectOptions(
+      within(d).getByRole('combobox', { name: /Hoja del libro/ }),
+      'Instrucciones',
+    );
+    await expect(await within(d).findByRole('alert')).toHaveTextContent(
+      'La hoja "Instrucciones" no contiene datos válidos',
+    );
+    await expect(within(d).getByRole('combobox', { name: /Hoja del libro/ })).toHaveValue('Anteriores');
+    await expect(within(d).getByText('2 registros')).toBeVisible();
   },
 };
 

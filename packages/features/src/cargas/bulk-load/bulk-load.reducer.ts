@@ -71,6 +71,7 @@ export type BulkLoadAction =
   | { type: 'fileRead'; headers: string[]; sheetNames?: string[]; sheet?: string | null }
   | { type: 'rowsClassified'; valid: UploadRow[]; invalid: InvalidRow[] }
   | { type: 'readFailed'; message: string }
+  | { type: 'sheetFailed'; previous: BulkLoadState; message: string }
   | { type: 'processStarted'; total: number }
   | { type: 'processProgress'; done: number }
   | { type: 'processed'; processed: ProcessedRow[]; invalid: InvalidRow[] }
@@ -224,6 +225,9 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
       };
     case 'readFailed':
       return { ...initialBulkLoadState, error: action.message };
+    case 'sheetFailed':
+      // Another sheet of the workbook could not be read: back to the sheet shown before, with why.
+      return { ...action.previous, error: action.message };
     case 'processStarted':
       if (state.phase !== 'ready' || state.valid.length === 0) return state;
       return { ...state, phase: 'processing', progress: { done: 0, total: action.total }, error: null };

@@ -24,6 +24,7 @@ export const bulkLoadMessages = {
   unsupportedFile: 'Formato de archivo no soportado. Por favor usa Excel (.xlsx, .xls) o CSV.',
   sheetLabel: 'Hoja del libro',
   sheetHint: 'El archivo tiene varias hojas: elige la que tiene los folios.',
+  sheetNoData: (sheet: string) => `La hoja "${sheet}" no contiene datos válidos`,
   emptyFile: 'El archivo está vacío',
   noData: 'El archivo no contiene datos válidos',
   readError: 'Error al leer el archivo',

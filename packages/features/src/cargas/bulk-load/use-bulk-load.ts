@@ -20,7 +20,7 @@ import { classifyRows } from './classify';
 import { isSupportedSpreadsheet } from './file-types';
 import { invalidRowsCsv, invalidRowsFileName } from './invalid-rows-csv';
 import { bulkLoadMessages as m } from './messages.es';
-import { SpreadsheetError } from './spreadsheet.port';
+import { isSpreadsheetError, SpreadsheetError } from './spreadsheet.port';
 
 /** Valid rows sent per process_carga call: big files show real progress and never send one huge body. */
 export const PROCESS_BATCH = 5_000;
@@ -63,6 +63,9 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
 
   const read = useCallback(
     async (file: File, sheetName?: string) => {
+      // Picking another sheet of the workbook shown: a failure goes back to the sheet shown.
+      const previous =
+        sheetName !== undefined && stateRef.current.phase === 'ready' ? stateRef.current : null;
       const signal = startRun();
       fileRef.current = file;
       dispatch({ type: 'fileSelected', fileName: file.name });
@@ -89,6 +92,12 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
         dispatch({ type: 'rowsClassified', valid, invalid });
       } catch (error) {
         if (signal.aborted || isAbort(error)) return;
+        if (previous && sheetName !== undefined) {
+          const noData = isSpreadsheetError(error) && (error.code === 'no-data' || error.code === 'empty');
+          const message = noData ? m.sheetNoData(sheetName) : readErrorMessage(error);
+          dispatch({ type: 'sheetFailed', previous, message });
+          return;
+        }
         dispatch({ type: 'readFailed', message: readErrorMessage(error) });
       }
     },
