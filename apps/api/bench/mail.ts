@@ -55,7 +55,7 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
   const url = (route: Pick<ApiRoute, 'path'>, params?: Record<string, string | number>) =>
     `${origin}${buildApiPath(apiUrl(route), params)}`;
   const smtp = await startTestSmtpServer();
-  const transport = createSmtpTransport({ smtpUrl: smtp.url, maxConnections: 5 });
+  const transport = createSmtpTransport({ smtpUrl: smtp.url });
   try {
     const login = await fetch(url(apiRoutes.auth.login), {
       method: 'POST',

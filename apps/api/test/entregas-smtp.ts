@@ -1,7 +1,8 @@
 /**
  * A real SMTP server on loopback for the delivery tests and the bench (smtp-server): it parses what it
  * receives with mailparser, refuses a second message carrying a Message-ID it already accepted, and
- * can be told to refuse the next N messages (4xx by default, or a 5xx).
+ * can be told to refuse the next N messages (4xx by default, or a 5xx), to refuse some recipients at
+ * RCPT, or to hang at the next RCPT until released (a server that stops answering mid-envelope).
  */
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -22,6 +23,10 @@ export interface TestSmtpServer {
   duplicates: string[];
   /** Refuse the next `n` messages after DATA with `code` (default 451, a temporary failure; 5xx: for good). */
   refuseNext(n: number, code?: number): void;
+  /** Refuse these recipients at RCPT with 550 (an empty list accepts everyone again). */
+  refuseRecipients(addresses: readonly string[]): void;
+  /** The next RCPT gets no answer until `release()` (which then refuses it with 451). */
+  hangAtNextRcpt(): { reached: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -36,11 +41,27 @@ export async function startTestSmtpServer(options: { parse?: boolean } = {}): Pr
   const seen = new Set<string>();
   let refuse = 0;
   let refuseCode = 451;
+  let refusedRecipients = new Set<string>();
+  let hang: { arrived: () => void; held: Promise<void> } | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     size: 50 * 1024 * 1024,
+    onRcptTo(address, _session, callback) {
+      const held = hang;
+      if (held) {
+        hang = null;
+        held.arrived();
+        void held.held.then(() => callback(smtpError(451, 'Servidor ocupado, intente más tarde')));
+        return;
+      }
+      if (refusedRecipients.has(address.address.toLowerCase())) {
+        callback(smtpError(550, `Buzón no disponible: ${address.address}`));
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -87,6 +108,21 @@ export async function startTestSmtpServer(options: { parse?: boolean } = {}): Pr
     refuseNext(n, code = 451) {
       refuse = n;
       refuseCode = code;
+    },
+    refuseRecipients(addresses) {
+      refusedRecipients = new Set(addresses.map((a) => a.toLowerCase()));
+    },
+    hangAtNextRcpt() {
+      let arrived = () => {};
+      let release = () => {};
+      const reached = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      hang = { arrived, held };
+      return { reached, release };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -88,6 +88,11 @@ describe.each(dbKinds())('entregas (%s)', (kind) => {
     if (!r) throw new Error(`sin el reporte ${folio}`);
     return r;
   };
+  /** A report of UDEM as the list shows it now, whatever its status. */
+  const pendingOrSent = async (id: number): Promise<ReportItem | undefined> => {
+    const res = await ctx.request({ method: 'GET', url: '/api/reportes?cliente=UDEM' }, 'Supervisor');
+    return (res.json() as { reportes: ReportItem[] }).reportes.find((r) => r.id_reporte === id);
+  };
   const send = async (id: number) => {
     const res = await ctx.request({ method: 'POST', url: `/api/reportes/${id}/enviar` }, 'Supervisor');
     expect(res.statusCode, res.body).toBe(200);
@@ -183,7 +188,7 @@ describe.each(dbKinds())('entregas (%s)', (kind) => {
     const report = await nextPending();
     const sent = await send(report.id_reporte);
     expect(sent.reporte.estatus).toBe('Enviado');
-    expect(sent.reporte.entrega).toEqual({ estado: 'en_cola', motivo: null });
+    expect(sent.reporte.entrega).toEqual({ estado: 'en_cola', motivo: null, total: 2, rechazados: [] });
     const queued = await latest(report.id_reporte);
     expect(queued).toMatchObject({ estado: 'en_cola', destinatarios: UDEM, intentos: 0 });
 
@@ -216,11 +221,17 @@ describe.each(dbKinds())('entregas (%s)', (kind) => {
     const done = await latest(report.id_reporte);
     expect(done).toMatchObject({ estado: 'entregado', intentos: 1, motivo: null });
     expect(done.historial).toEqual([
-      expect.objectContaining({ intento: 1, resultado: 'entregado', destinatarios: UDEM }),
+      expect.objectContaining({
+        intento: 1,
+        resultado: 'entregado',
+        destinatarios: UDEM,
+        etapa: 'respondido',
+        rechazados: [],
+      }),
     ]);
     expect(done.historial[0]?.detalle).toMatch(/^250/);
     const listed = await send(report.id_reporte);
-    expect(listed.reporte.entrega).toEqual({ estado: 'entregado', motivo: null });
+    expect(listed.reporte.entrega).toEqual({ estado: 'entregado', motivo: null, total: 2, rechazados: [] });
     expect((await entregas(report.id_reporte)).entregas).toHaveLength(1);
   });
 
@@ -331,7 +342,14 @@ describe.each(dbKinds())('entregas (%s)', (kind) => {
     // 'fallido' (whose 'Reintentar' would queue a new Message-ID, a real second copy).
     expect(after.estado).toBe('entregado');
     expect(after.motivo).toBeNull();
-    expect(after.historial).toEqual([expect.objectContaining({ intento: 2, resultado: 'entregado' })]);
+    // The lost attempt is in the history too, with how far it got: its whole body was out.
+    expect(after.historial).toEqual([
+      expect.objectContaining({ intento: 2, resultado: 'entregado', etapa: 'respondido' }),
+      expect.objectContaining({ intento: 1, resultado: 'error', etapa: 'cuerpo_enviado' }),
+    ]);
+    expect(after.historial[1]?.detalle).toBe(
+      'Intento interrumpido (mensaje enviado completo, sin recibir la respuesta del servidor)',
+    );
     expect(after.historial[0]?.detalle).toContain(
       'El servidor rechazó la copia repetida: el mensaje ya se había entregado',
     );
@@ -379,7 +397,7 @@ describe.each(dbKinds())('entregas (%s)', (kind) => {
         transporte: 'smtp',
         send: async () => {
           sends += 1;
-          return { response: '250 OK' };
+          return { response: '250 OK', rechazados: [] };
         },
         close() {},
       },
@@ -420,14 +438,115 @@ describe.each(dbKinds())('entregas (%s)', (kind) => {
     expect(smtp.duplicates.filter((d) => ids.includes(d))).toEqual([]);
   });
 
-  it('a client without recipients gets a fallido delivery with the reason at once', async () => {
+  it('Enviar for a client without recipients is refused (409) and changes nothing', async () => {
     const report = await nextPending('UANL');
-    const sent = await send(report.id_reporte);
-    expect(sent.reporte.estatus).toBe('Enviado');
-    expect(sent.reporte.entrega).toEqual({
-      estado: 'fallido',
-      motivo: 'El cliente no tiene destinatarios configurados',
-    });
+    const res = await ctx.request(
+      { method: 'POST', url: `/api/reportes/${report.id_reporte}/enviar` },
+      'Supervisor',
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({ detail: 'El cliente no tiene destinatarios configurados' });
+    const again = (await pendingOf('UANL')).find((r) => r.id_reporte === report.id_reporte);
+    expect(again).toEqual(report);
+    expect((await entregas(report.id_reporte)).entregas).toHaveLength(0);
+  });
+
+  it('a refusal after an attempt that never sent its body is fallido, and Reintentar delivers it', async () => {
+    const report = await nextPending();
+    await send(report.id_reporte);
+    const { message_id } = await latest(report.id_reporte);
+    // The server stops answering at RCPT: no body is ever sent; then this worker "dies" (kill -9).
+    const hang = smtp.hangAtNextRcpt();
+    const deadTransport = createSmtpTransport({ smtpUrl: smtp.url });
+    const dead = worker({ transport: deadTransport, leaseMs: 60_000 }).runOnce();
+    await hang.reached;
+    const stuck = await ctx.db
+      .selectFrom('entregas')
+      .select(['estado', 'intentos', 'etapa'])
+      .where('message_id', '=', message_id)
+      .executeTakeFirstOrThrow();
+    expect(stuck).toEqual({ estado: 'enviando', intentos: 1, etapa: 'conectado' });
+    // Restart: the lease has run out; the server now refuses the message itself for good.
+    await ctx.db
+      .updateTable('entregas')
+      .set({ bloqueado_hasta: sql`now() - interval '1 second'` })
+      .where('message_id', '=', message_id)
+      .execute();
+    smtp.refuseNext(1, 554);
+    expect(await worker({ leaseMs: 60_000 }).runOnce()).toBe(1);
+    const failed = await latest(report.id_reporte);
+    expect(failed.estado).toBe('fallido');
+    expect(failed.motivo).toContain('554');
+    expect(failed.historial).toEqual([
+      expect.objectContaining({ intento: 2, resultado: 'error', etapa: 'respondido' }),
+      expect.objectContaining({
+        intento: 1,
+        resultado: 'error',
+        etapa: 'conectado',
+        detalle: 'Intento interrumpido (conectado al servidor, sin aceptar el sobre)',
+      }),
+    ]);
+    expect(smtp.received.filter((m) => m.messageId === message_id)).toHaveLength(0);
+
+    // The dead attempt's connection ends later: it records nothing over the newer attempt.
+    hang.release();
+    await dead;
+    deadTransport.close();
+    expect((await latest(report.id_reporte)).historial).toHaveLength(2);
+
+    const retry = await ctx.request(
+      { method: 'POST', url: `/api/reportes/${report.id_reporte}/entregas/reintentar` },
+      'Supervisor',
+    );
+    expect(retry.statusCode, retry.body).toBe(200);
+    await worker().drain();
+    const done = await latest(report.id_reporte);
+    expect(done.estado).toBe('entregado');
+    const copies = smtp.received.filter((m) => m.messageId.startsWith(`<reporte-${report.id_reporte}.`));
+    expect(copies).toHaveLength(1);
+    expect(copies[0]?.messageId).toBe(done.message_id);
+  });
+
+  it('a recipient refused at RCPT: entregado a 1 de 2 with its answer; Reintentar sends to it only', async () => {
+    const [ok, refused] = UDEM as [string, string];
+    const report = await nextPending();
+    await send(report.id_reporte);
+    smtp.refuseRecipients([refused]);
+    try {
+      await worker().drain();
+    } finally {
+      smtp.refuseRecipients([]);
+    }
+    const partial = await latest(report.id_reporte);
+    expect(partial.estado).toBe('entregado');
+    expect(partial.rechazados).toEqual([
+      { destinatario: refused, respuesta: expect.stringContaining('550') },
+    ]);
+    expect(partial.historial[0]?.rechazados).toEqual(partial.rechazados);
+    const first = smtp.received.filter((m) => m.messageId === partial.message_id);
+    expect(first.map((m) => m.to)).toEqual([[ok]]);
+    const listed = (await pendingOrSent(report.id_reporte))?.entrega;
+    expect(listed).toEqual({ estado: 'entregado', motivo: null, total: 2, rechazados: partial.rechazados });
+
+    const retry = await ctx.request(
+      { method: 'POST', url: `/api/reportes/${report.id_reporte}/entregas/reintentar` },
+      'Supervisor',
+    );
+    expect(retry.statusCode, retry.body).toBe(200);
+    const again = (retry.json() as { entrega: Entrega }).entrega;
+    expect(again).toMatchObject({ estado: 'en_cola', destinatarios: [refused] });
+    await worker().drain();
+    const done = await latest(report.id_reporte);
+    expect(done).toMatchObject({ estado: 'entregado', rechazados: [], destinatarios: [refused] });
+    expect(smtp.received.filter((m) => m.messageId === done.message_id).map((m) => m.to)).toEqual([
+      [refused],
+    ]);
+    // Everyone has it now: nothing left to retry.
+    const twice = await ctx.request(
+      { method: 'POST', url: `/api/reportes/${report.id_reporte}/entregas/reintentar` },
+      'Supervisor',
+    );
+    expect(twice.statusCode).toBe(409);
   });
 
   it('without SMTP_URL the message is written as a .eml file and the transport says archivo', async () => {

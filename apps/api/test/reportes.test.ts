@@ -173,7 +173,7 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
       reporte: {
         ...pending,
         estatus: 'Enviado',
-        entrega: { estado: 'en_cola', motivo: null },
+        entrega: { estado: 'en_cola', motivo: null, total: 1, rechazados: [] },
       },
     });
     const missing = await ctx.request(

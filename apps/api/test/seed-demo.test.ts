@@ -37,6 +37,8 @@ describe.each(dbKinds())('demo seed (%s)', (kind) => {
     expect((res.json() as { reporte: ReportItem }).reporte.entrega).toEqual({
       estado: 'en_cola',
       motivo: null,
+      total: 1,
+      rechazados: [],
     });
   });
 });

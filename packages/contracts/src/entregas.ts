@@ -9,6 +9,19 @@ export const ENTREGA_ESTADOS = ['en_cola', 'entregado', 'fallido'] as const;
 export const entregaEstadoSchema = z.enum(ENTREGA_ESTADOS);
 export type EntregaEstado = z.infer<typeof entregaEstadoSchema>;
 
+/**
+ * How far one attempt got with the mail server: connected (greeting and EHLO answered), envelope
+ * accepted (sender and a recipient; DATA answered 354), body sent (the whole message and its final
+ * dot written out), answer received (the server answered the message).
+ */
+export const ETAPAS_ENVIO = ['conectado', 'sobre_aceptado', 'cuerpo_enviado', 'respondido'] as const;
+export const etapaEnvioSchema = z.enum(ETAPAS_ENVIO);
+export type EtapaEnvio = z.infer<typeof etapaEnvioSchema>;
+
+/** A recipient the mail server refused (at RCPT) while the others got the message, with its answer. */
+export const rechazoSchema = z.object({ destinatario: z.string(), respuesta: z.string() });
+export type Rechazo = z.infer<typeof rechazoSchema>;
+
 /** How the server delivers: real SMTP, or `.eml` files under DATA_DIR/outbox/ (no SMTP_URL). */
 export const TRANSPORTE_MODOS = ['smtp', 'archivo'] as const;
 export const transporteModoSchema = z.enum(TRANSPORTE_MODOS);
@@ -25,7 +38,9 @@ export const ENTREGAS_MESSAGES = {
   saved: 'Destinatarios actualizados',
   noRecipients: 'El cliente no tiene destinatarios configurados',
   retried: 'Entrega en cola de nuevo',
-  notRetryable: 'Solo se puede reintentar una entrega fallida',
+  notRetryable: 'Solo se puede reintentar una entrega fallida o con destinatarios rechazados',
+  /** 'Reintentar' when every recipient configured today already received the report. */
+  allReceived: 'Todos los destinatarios configurados ya recibieron el reporte',
   noDelivery: 'El reporte no tiene entregas',
 } as const;
 
@@ -75,6 +90,10 @@ export const entregaResumenSchema = z.object({
   estado: entregaEstadoSchema,
   /** Why it failed, or the last error while it retries; null otherwise. */
   motivo: z.string().nullable(),
+  /** How many addresses it was sent to. */
+  total: z.number().int(),
+  /** Those the server refused while the others got it ('entregado a 1 de 2'); empty otherwise. */
+  rechazados: z.array(rechazoSchema),
 });
 export type EntregaResumen = z.infer<typeof entregaResumenSchema>;
 
@@ -86,6 +105,10 @@ export const entregaIntentoSchema = z.object({
   destinatarios: z.array(z.string()),
   resultado: z.enum(['entregado', 'error']),
   detalle: z.string(),
+  /** How far it got; null when it never connected (or was recorded before this was kept). */
+  etapa: etapaEnvioSchema.nullable(),
+  /** Recipients the server refused in this attempt, with its answer. */
+  rechazados: z.array(rechazoSchema),
 });
 export type EntregaIntento = z.infer<typeof entregaIntentoSchema>;
 
@@ -101,6 +124,8 @@ export const entregaSchema = z.object({
   /** ISO timestamp of the next try while en cola; null otherwise. */
   siguiente_intento: z.string().nullable(),
   motivo: z.string().nullable(),
+  /** Recipients the server refused while the others got it: 'Reintentar' sends to these only. */
+  rechazados: z.array(rechazoSchema),
   /** ISO timestamps. */
   creado: z.string(),
   entregado: z.string().nullable(),
@@ -122,3 +147,41 @@ export type ReintentarEntregaResponse = z.infer<typeof reintentarEntregaResponse
 /** `GET /api/entregas/transporte`. */
 export const transporteResponseSchema = z.object({ transporte: transporteModoSchema });
 export type TransporteResponse = z.infer<typeof transporteResponseSchema>;
+
+/** What the rules below read of a delivery (the server's rows and the wire's deliveries alike). */
+interface EntregaDestinos {
+  estado: string;
+  destinatarios: readonly string[];
+  rechazados: readonly Rechazo[];
+}
+
+/** 'Reintentar' applies to a report's latest delivery when it failed, or reached only some recipients. */
+export function isRetryable(latest: EntregaDestinos): boolean {
+  return latest.estado === 'fallido' || (latest.estado === 'entregado' && latest.rechazados.length > 0);
+}
+
+/**
+ * The recipients of `configured` (the client's today) that none of a report's deliveries reached:
+ * a delivered one reached its recipients except those the server refused. 'Reintentar' sends to these.
+ */
+export function notYetReceived(
+  configured: readonly string[],
+  entregas: readonly EntregaDestinos[],
+): string[] {
+  const received = new Set(
+    entregas
+      .filter((e) => e.estado === 'entregado')
+      .flatMap((e) => e.destinatarios.filter((d) => !e.rechazados.some((r) => r.destinatario === d))),
+  );
+  return configured.filter((d) => !received.has(d));
+}
+
+/** The summary a report's row carries of its latest delivery. */
+export function entregaResumen(latest: Entrega): EntregaResumen {
+  return {
+    estado: latest.estado,
+    motivo: latest.estado === 'entregado' ? null : latest.motivo,
+    total: latest.destinatarios.length,
+    rechazados: latest.rechazados,
+  };
+}

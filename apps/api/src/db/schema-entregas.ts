@@ -1,6 +1,13 @@
+import type { EtapaEnvio, Rechazo } from '@socio/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
-/* Tables of migration 0004 (e-mail delivery of reports); `schema.ts` intersects them with the rest. */
+/*
+ * Tables of migration 0004 (e-mail delivery of reports) and the columns 0008 added (`etapa`,
+ * `rechazados`); `schema.ts` intersects them with the rest.
+ */
+
+/** jsonb list of refused recipients: read parsed, written with JSON.stringify. */
+type RechazadosColumn = ColumnType<Rechazo[], string | undefined, string>;
 
 export interface ClienteDestinatariosTable {
   id_cliente: number;
@@ -25,6 +32,9 @@ export interface EntregasTable {
   creado_por: number | null;
   created_at: Generated<Date>;
   entregado_at: Date | null;
+  /** How far the attempt holding the lease got (NULL: not connected yet). */
+  etapa: Generated<EtapaEnvio | null>;
+  rechazados: RechazadosColumn;
 }
 
 export interface EntregaIntentosTable {
@@ -35,6 +45,9 @@ export interface EntregaIntentosTable {
   resultado: 'entregado' | 'error';
   detalle: string;
   created_at: Generated<Date>;
+  /** Where the attempt stopped (NULL: before connecting, or recorded before migration 0008). */
+  etapa: EtapaEnvio | null;
+  rechazados: RechazadosColumn;
 }
 
 export interface EntregasTables {

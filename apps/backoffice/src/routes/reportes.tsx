@@ -1,5 +1,7 @@
+import { APP_PATHS, APP_SCREENS } from '@socio/contracts';
+import { useSession } from '@socio/features/auth';
 import { ReportesScreen } from '@socio/features/reportes';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { saveFile } from '../adapters/browser/save-file';
 import { RoleGuard } from './role-guard';
 
@@ -17,6 +19,10 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const state = (location.state ?? null) as ReportesRouteState | null;
   const searchFolio = typeof state?.searchFolio === 'string' ? state.searchFolio : undefined;
+  const navigate = useNavigate();
+  const { user } = useSession();
+  // The link to Clientes (a client without recipients) only for whom may open it.
+  const canOpenClientes = user ? APP_SCREENS.clientes.roles.includes(user.rol) : false;
   return (
     <RoleGuard screen="reportes">
       <ReportesScreen
@@ -35,6 +41,7 @@ export function Component() {
         searchFolio={searchFolio}
         searchKey={searchFolio === undefined ? undefined : location.key}
         saveFile={saveFile}
+        onOpenClientes={canOpenClientes ? () => navigate(APP_PATHS.clientes) : undefined}
       />
     </RoleGuard>
   );

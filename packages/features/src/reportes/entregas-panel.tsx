@@ -1,4 +1,10 @@
-import type { Entrega, EntregaResumen, ReportItem } from '@socio/contracts';
+import {
+  type Entrega,
+  type EntregaResumen,
+  entregaResumen,
+  isRetryable,
+  type ReportItem,
+} from '@socio/contracts';
 import { Badge, type BadgeTone, Banner, Button, ErrorState, Spinner, toast } from '@socio/ui';
 import { RotateCcw } from 'lucide-react';
 import { errorDetail } from '../errors';
@@ -30,21 +36,30 @@ export interface EntregaBadgeProps {
   entrega: EntregaResumen | null | undefined;
 }
 
+/** 'a: 550 …; b: 550 …' — the refused recipients of a delivery with the server's answers. */
+function rechazadosText(entrega: EntregaResumen): string {
+  return entrega.rechazados.map((r) => m.rechazado(r.destinatario, r.respuesta)).join('; ');
+}
+
 /**
- * The delivery state shown beside Estatus: en cola / entregado / fallido. A failure's reason is its
- * tooltip (`title`) and is also read by screen readers.
+ * The delivery state shown beside Estatus: en cola / entregado / entregado a n de m / fallido. A
+ * failure's reason, or who did not receive it, is its tooltip (`title`) and is read by screen readers.
  */
 export function EntregaBadge({ entrega }: EntregaBadgeProps) {
   if (!entrega) return null;
-  const label = m.entregaEstados[entrega.estado];
+  const partial = entrega.estado === 'entregado' && entrega.rechazados.length > 0;
+  const label = partial
+    ? m.entregadoParcial(entrega.total - entrega.rechazados.length, entrega.total)
+    : m.entregaEstados[entrega.estado];
   const motivo = entrega.estado === 'fallido' ? entrega.motivo : null;
+  const note = motivo ? m.entregaMotivo(motivo) : partial ? m.noRecibido(rechazadosText(entrega)) : null;
   return (
     <Badge
       data-slot="entrega-badge"
       data-estado={entrega.estado}
-      variant={TONES[entrega.estado]}
-      title={motivo ? m.entregaMotivo(motivo) : undefined}
-      aria-label={motivo ? `${m.entregaLabel(label)}. ${m.entregaMotivo(motivo)}` : m.entregaLabel(label)}
+      variant={partial ? 'warning' : TONES[entrega.estado]}
+      title={note ?? undefined}
+      aria-label={note ? `${m.entregaLabel(label)}. ${note}` : m.entregaLabel(label)}
     >
       {label}
     </Badge>
@@ -52,16 +67,26 @@ export function EntregaBadge({ entrega }: EntregaBadgeProps) {
 }
 
 function EntregaItem({ entrega }: { entrega: Entrega }) {
+  const resumen = entregaResumen(entrega);
   return (
     <li data-slot="entrega" data-estado={entrega.estado} className="flex flex-col gap-1.5 py-3">
       <div className="flex flex-wrap items-center gap-2">
-        <EntregaBadge entrega={entrega} />
+        <EntregaBadge entrega={resumen} />
         <span className="text-ink-muted text-sm">{m.entregaCreada(formatFechaHora(entrega.creado))}</span>
       </div>
       <p className="break-all text-ink text-sm">
         {m.entregaPara(entrega.destinatarios.join(', ') || m.sinDestinatarios)}
       </p>
       {entrega.motivo ? <p className="text-danger-700 text-sm">{m.entregaMotivo(entrega.motivo)}</p> : null}
+      {entrega.estado === 'entregado' && entrega.rechazados.length > 0 ? (
+        <ul aria-label={m.rechazadosLabel} className="flex flex-col gap-0.5 text-sm text-warning-700">
+          {entrega.rechazados.map((r) => (
+            <li key={r.destinatario} className="break-all">
+              {m.rechazado(r.destinatario, r.respuesta)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {entrega.estado === 'en_cola' && entrega.siguiente_intento && entrega.intentos > 0 ? (
         <p className="text-ink-muted text-sm">
           {m.entregaSiguiente(formatFechaHora(entrega.siguiente_intento))}
@@ -78,6 +103,9 @@ function EntregaItem({ entrega }: { entrega: Entrega }) {
                 {m.intentoResultado[h.resultado]}
               </span>
               <span className="block break-all text-ink-muted">{h.detalle}</span>
+              {h.etapa && h.resultado === 'error' ? (
+                <span className="block text-ink-muted">{m.intentoEtapa[h.etapa]}</span>
+              ) : null}
             </li>
           ))}
         </ol>
@@ -91,10 +119,18 @@ export interface EntregasPanelProps {
   report: ReportItem | null;
   /** How often a delivery still en cola is read again (ms). */
   pollMs?: number;
+  /** 'Enviar reportes' was just refused for this report: its client has no recipients. */
+  sinDestinatarios?: boolean;
+  /** Opens Clientes (given only to users who may set recipients there). */
+  onOpenClientes?: () => void;
 }
 
-/** The e-mail deliveries of the selected report: when, to whom, result; 'Reintentar' for a failed one. */
-export function EntregasPanel({ report, pollMs }: EntregasPanelProps) {
+/**
+ * The e-mail deliveries of the selected report: when, to whom, how far each attempt got, the result;
+ * 'Reintentar' for a failed or partial one. After a refused 'Enviar reportes' (a client without
+ * recipients) it says which client, with a link to Clientes for those who may open it.
+ */
+export function EntregasPanel({ report, pollMs, sinDestinatarios, onOpenClientes }: EntregasPanelProps) {
   const entregas = useEntregas(report?.id_reporte ?? null, pollMs);
   const retry = useRetryEntrega();
   if (!report) return null;
@@ -115,13 +151,26 @@ export function EntregasPanel({ report, pollMs }: EntregasPanelProps) {
         <h3 id="entregas-title" className="font-semibold text-base text-ink">
           {m.entregasTitle}
         </h3>
-        {latest?.estado === 'fallido' ? (
+        {latest && isRetryable(latest) ? (
           <Button size="sm" variant="secondary" onClick={retryLatest} loading={retry.isPending}>
             {retry.isPending ? null : <RotateCcw aria-hidden="true" />}
             {m.retryEntrega}
           </Button>
         ) : null}
       </header>
+      {sinDestinatarios ? (
+        <Banner
+          tone="warning"
+          message={m.sinDestinatariosAviso(report.cliente)}
+          actions={
+            onOpenClientes ? (
+              <Button size="sm" variant="secondary" onClick={onOpenClientes}>
+                {m.configurarDestinatarios}
+              </Button>
+            ) : null
+          }
+        />
+      ) : null}
       {entregas.data?.transporte === 'archivo' ? <Banner tone="info">{m.transporteArchivo}</Banner> : null}
       {entregas.isPending ? (
         <Spinner size="sm" label={m.entregasLoading} />

@@ -75,6 +75,23 @@ export const reportesMessages = {
   intentoTitulo: (n: number, fecha: string) => `Intento ${n} · ${fecha}`,
   intentoResultado: { entregado: 'Entregado', error: 'Error' },
   historialLabel: 'Historial de intentos',
+  /** A delivery some recipients refused ('entregado a 1 de 2'). */
+  entregadoParcial: (n: number, total: number) => `Entregado a ${n} de ${total}`,
+  rechazadosLabel: 'Destinatarios que no lo recibieron',
+  rechazado: (destinatario: string, respuesta: string) => `${destinatario}: ${respuesta}`,
+  noRecibido: (lista: string) => `No lo recibió: ${lista}`,
+  /** How far an attempt got with the mail server. */
+  intentoEtapa: {
+    conectado: 'Llegó a: conexión con el servidor',
+    sobre_aceptado: 'Llegó a: sobre aceptado',
+    cuerpo_enviado: 'Llegó a: mensaje enviado completo, sin respuesta',
+    respondido: 'Llegó a: respuesta del servidor',
+  },
+  /** 'Enviar reportes' refused because the report's client has no recipients. */
+  sinDestinatariosCliente: (cliente: string) => `${cliente} no tiene destinatarios configurados`,
+  sinDestinatariosAviso: (cliente: string) =>
+    `El reporte no se envió: ${cliente} no tiene destinatarios configurados. Sigue Pendiente.`,
+  configurarDestinatarios: 'Configurar destinatarios en Clientes',
 
   // Upload modal
   uploadTitle: 'Subir reporte',

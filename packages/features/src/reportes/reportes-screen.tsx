@@ -18,7 +18,7 @@ import {
   visibleTicks,
 } from './reportes.model';
 import { reportesColumns } from './reportes-columns';
-import { isNothingPending } from './reportes-errors';
+import { isNoRecipients, isNothingPending } from './reportes-errors';
 import { UploadReporteModal } from './upload-reporte-modal';
 import {
   useClientes,
@@ -44,6 +44,8 @@ export interface ReportesScreenProps {
   pdfDebounceMs?: number;
   /** How often the deliveries of the selected report are read again while one is en cola (ms). */
   entregasPollMs?: number;
+  /** Opens Clientes; give it only to users who may set recipients (the Administrador). */
+  onOpenClientes?: () => void;
 }
 
 const EMPTY: readonly ReportItem[] = [];
@@ -61,6 +63,7 @@ export function ReportesScreen({
   saveFile,
   pdfDebounceMs = PDF_DEBOUNCE_MS,
   entregasPollMs,
+  onOpenClientes,
 }: ReportesScreenProps) {
   const clientes = useClientes();
   const current = resolveCliente(clientes.data ?? [], cliente);
@@ -112,6 +115,8 @@ export function ReportesScreen({
 
   const mark = useMarkSent();
   const send = useSendReporte();
+  /** The report whose 'Enviar reportes' was refused because its client has no recipients. */
+  const [sinDestinatarios, setSinDestinatarios] = useState<number | null>(null);
   const download = useDownloadPending();
 
   const markTicked = () => {
@@ -136,9 +141,15 @@ export function ReportesScreen({
       toast.info(m.sendNoneSelected);
       return;
     }
-    send.mutate(selected.id_reporte, {
+    const { id_reporte, cliente: nombre } = selected;
+    setSinDestinatarios(null);
+    send.mutate(id_reporte, {
       onSuccess: () => toast.success(m.sent),
-      onError: (error) => toast.error(m.sendError(errorDetail(error))),
+      onError: (error) => {
+        const noRecipients = isNoRecipients(error);
+        if (noRecipients) setSinDestinatarios(id_reporte);
+        toast.error(m.sendError(noRecipients ? m.sinDestinatariosCliente(nombre) : errorDetail(error)));
+      },
     });
   };
 
@@ -270,7 +281,12 @@ export function ReportesScreen({
           {selected ? m.viewerTitle(selected.id) : m.viewerLabel}
         </h2>
         <ReporteViewer report={selected} pdf={pdf} className="h-[min(75vh,880px)] min-h-96" />
-        <EntregasPanel report={selected} pollMs={entregasPollMs} />
+        <EntregasPanel
+          report={selected}
+          pollMs={entregasPollMs}
+          sinDestinatarios={selected !== null && sinDestinatarios === selected.id_reporte}
+          onOpenClientes={onOpenClientes}
+        />
       </Card>
 
       {clientes.data && clientes.data.length > 0 ? (

@@ -7,8 +7,11 @@ import {
   type Cliente,
   ENTREGAS_MESSAGES,
   type Entrega,
+  entregaResumen,
+  isRetryable,
   MAX_REPORT_PDF_BYTES,
   type MarcarEnviadosResponse,
+  notYetReceived,
   REPORTES_MESSAGES,
   type ReportItem,
   type TransporteModo,
@@ -128,6 +131,8 @@ export function demoEntrega(
             destinatarios,
             resultado: 'entregado',
             detalle: '250 2.0.0 OK: queued',
+            etapa: 'respondido',
+            rechazados: extra.rechazados ?? [],
           },
         ]
       : estado === 'fallido'
@@ -138,6 +143,8 @@ export function demoEntrega(
               destinatarios,
               resultado: 'error',
               detalle: 'connect ECONNREFUSED 10.0.0.5:587',
+              etapa: null,
+              rechazados: [],
             },
             {
               intento: 1,
@@ -145,6 +152,8 @@ export function demoEntrega(
               destinatarios,
               resultado: 'error',
               detalle: '451 4.3.0 Servidor ocupado, intente más tarde',
+              etapa: 'respondido',
+              rechazados: [],
             },
           ]
         : []);
@@ -158,6 +167,7 @@ export function demoEntrega(
     max_intentos: estado === 'fallido' ? historial.length : 6,
     siguiente_intento: estado === 'en_cola' ? '2026-11-20T16:02:00.000Z' : null,
     motivo: estado === 'fallido' ? (historial[0]?.detalle ?? ENTREGAS_MESSAGES.noRecipients) : null,
+    rechazados: [],
     creado,
     entregado: estado === 'entregado' ? (historial[0]?.fecha ?? creado) : null,
     ...extra,
@@ -212,16 +222,19 @@ export function createFakeReportesPort(
   /** The list row carries the state of its latest delivery. */
   const summarize = (report: ReportItem) => {
     const latest = entregas.get(report.id_reporte)?.[0];
-    report.entrega = latest ? { estado: latest.estado, motivo: latest.motivo } : (report.entrega ?? null);
+    report.entrega = latest ? entregaResumen(latest) : (report.entrega ?? null);
   };
   for (const report of reportes) if (entregas.has(report.id_reporte)) summarize(report);
+  /** Like the server: refused without recipients; after earlier deliveries, to those none reached. */
   const enqueue = (report: ReportItem): Entrega => {
-    const destinatarios = destinatariosOf(report.cliente);
-    const entrega = demoEntrega(report.id_reporte, destinatarios.length === 0 ? 'fallido' : 'en_cola', {
+    const configured = destinatariosOf(report.cliente);
+    if (configured.length === 0) throw new ApiError(409, ENTREGAS_MESSAGES.noRecipients);
+    const destinatarios = notYetReceived(configured, entregas.get(report.id_reporte) ?? []);
+    if (destinatarios.length === 0) throw new ApiError(409, ENTREGAS_MESSAGES.allReceived);
+    const entrega = demoEntrega(report.id_reporte, 'en_cola', {
       destinatarios,
       historial: [],
       creado: new Date().toISOString(),
-      ...(destinatarios.length === 0 ? { motivo: ENTREGAS_MESSAGES.noRecipients, max_intentos: 6 } : {}),
     });
     entregas.set(report.id_reporte, [entrega, ...(entregas.get(report.id_reporte) ?? [])]);
     summarize(report);
@@ -292,9 +305,9 @@ export function createFakeReportesPort(
       await wait(delay);
       const report = byId(idReporte);
       if (!report) throw new ApiError(404, REPORTES_MESSAGES.notFound);
-      markSent(report);
       const latest = entregas.get(idReporte)?.[0];
       if (!latest || latest.estado === 'fallido') enqueue(report);
+      markSent(report);
       return clone(report);
     },
     async entregas(idReporte, o) {
@@ -308,7 +321,7 @@ export function createFakeReportesPort(
       if (!report) throw new ApiError(404, REPORTES_MESSAGES.notFound);
       const latest = entregas.get(idReporte)?.[0];
       if (!latest) throw new ApiError(404, ENTREGAS_MESSAGES.noDelivery);
-      if (latest.estado !== 'fallido') throw new ApiError(409, ENTREGAS_MESSAGES.notRetryable);
+      if (!isRetryable(latest)) throw new ApiError(409, ENTREGAS_MESSAGES.notRetryable);
       return clone(enqueue(report));
     },
     async downloadPending(cliente, o) {

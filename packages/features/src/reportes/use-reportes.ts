@@ -1,5 +1,5 @@
 /** TanStack Query hooks of the reportes feature; all data comes from the injected `reportes` port. */
-import type { EntregasResponse, ReportItem } from '@socio/contracts';
+import { type EntregasResponse, entregaResumen, type ReportItem } from '@socio/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { usePort } from '../ports';
@@ -116,18 +116,17 @@ export function useEntregas(idReporte: number | null, pollMs = ENTREGAS_POLL_MS)
   useEffect(() => {
     if (!latest) return;
     client.setQueriesData<ReportItem[]>({ queryKey: reportesKeys.lists }, (rows) =>
-      rows?.map((row) =>
-        row.id_reporte === latest.id_reporte &&
-        (row.entrega?.estado !== latest.estado || row.entrega?.motivo !== latest.motivo)
-          ? { ...row, entrega: { estado: latest.estado, motivo: latest.motivo } }
-          : row,
-      ),
+      rows?.map((row) => {
+        if (row.id_reporte !== latest.id_reporte) return row;
+        const entrega = entregaResumen(latest);
+        return JSON.stringify(row.entrega) === JSON.stringify(entrega) ? row : { ...row, entrega };
+      }),
     );
   }, [client, latest]);
   return query;
 }
 
-/** 'Reintentar': the failed delivery of a report goes back to the queue. */
+/** 'Reintentar': a failed or partial delivery of a report goes back to the queue (to whom it missed). */
 export function useRetryEntrega() {
   const port = usePort('reportes');
   const client = useQueryClient();

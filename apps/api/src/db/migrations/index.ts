@@ -5,6 +5,7 @@ import { migration0004 } from './0004_entregas';
 import { migration0005 } from './0005_tablero';
 import { migration0006 } from './0006_embudo_anual';
 import { migration0007 } from './0007_version_usuarios';
+import { migration0008 } from './0008_entregas_progreso';
 
 export interface Migration {
   /** Unique, sortable name; recorded in `schema_migrations`. Never rename or edit an applied one. */
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   migration0005,
   migration0006,
   migration0007,
+  migration0008,
 ];

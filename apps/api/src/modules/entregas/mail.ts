@@ -1,13 +1,17 @@
 /**
- * The e-mail of a report and the two ways to hand it over: SMTP (nodemailer) when SMTP_URL is set, or
+ * The e-mail of a report and the two ways to hand it over: SMTP (nodemailer's SMTP connection, step by
+ * step so the worker can record how far each attempt got) when SMTP_URL is set, or
  * a `.eml` file under DATA_DIR/outbox/ (the embedded default, so `npm start` works offline).
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TransporteModo } from '@socio/contracts';
+import { Readable, type Writable } from 'node:stream';
+import type { EtapaEnvio, Rechazo, TransporteModo } from '@socio/contracts';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { isMemoryDir, recordOwnedEntry } from '../../data-dir';
 
 /** Sender when MAIL_FROM is unset. */
@@ -105,70 +109,222 @@ export function composeReportMail(mail: ReportMail): Mail.Options {
   };
 }
 
-/** The SMTP server's answer, or where the file went. */
+/** The SMTP server's answer (or where the file went), and the recipients it refused meanwhile. */
 export interface HandOver {
   response: string;
+  /** Recipients refused at RCPT while the others were accepted, each with the server's answer. */
+  rechazados: Rechazo[];
 }
 
 /**
  * A failed hand-over: `permanent` (5xx) gives up at once; anything else is retried. `messageRefused`: the
- * server received the whole message (its Message-ID included) and refused it after DATA, as a receiver
- * does with a copy of a message it already accepted.
+ * server answered the message itself (after DATA) with a refusal.
  */
 export class DeliveryError extends Error {
   override name = 'DeliveryError';
   readonly permanent: boolean;
   readonly messageRefused: boolean;
-  constructor(message: string, permanent: boolean, messageRefused = false) {
+  /** The recipients refused at RCPT (all of them when nobody was accepted), with the server's answers. */
+  readonly rechazados: Rechazo[];
+  constructor(message: string, permanent: boolean, messageRefused = false, rechazados: Rechazo[] = []) {
     super(message);
     this.permanent = permanent;
     this.messageRefused = messageRefused;
+    this.rechazados = rechazados;
   }
 }
 
+/**
+ * Called when an attempt gets further; the hand-over waits for it before the next step, so a crash at any
+ * point leaves the last step recorded. A rejection aborts the attempt (nothing more is sent).
+ */
+export type OnProgress = (etapa: Exclude<EtapaEnvio, 'respondido'>) => Promise<void>;
+
 export interface MailTransport {
   readonly transporte: TransporteModo;
-  send(message: Mail.Options): Promise<HandOver>;
+  send(message: Mail.Options, onProgress?: OnProgress): Promise<HandOver>;
   close(): void;
 }
 
+interface SmtpFailure {
+  responseCode?: unknown;
+  response?: unknown;
+  message?: unknown;
+  command?: unknown;
+  recipient?: unknown;
+  rejectedErrors?: unknown;
+}
+
+/** The refused recipients an SMTP error or answer lists (nodemailer's `rejectedErrors`). */
+function rechazosOf(errors: unknown): Rechazo[] {
+  if (!Array.isArray(errors)) return [];
+  return errors.map((e: SmtpFailure) => ({
+    destinatario: String(e.recipient ?? ''),
+    respuesta: String(e.response ?? e.message ?? '').slice(0, 500),
+  }));
+}
+
 function toDeliveryError(error: unknown): DeliveryError {
-  const e = error as { responseCode?: unknown; response?: unknown; message?: unknown; command?: unknown };
+  const e = error as SmtpFailure;
   const code = typeof e.responseCode === 'number' ? e.responseCode : null;
   const response = typeof e.response === 'string' ? e.response : '';
   const message = typeof e.message === 'string' ? e.message : String(error);
   const text = (response || message || 'Error desconocido').slice(0, 500);
   // nodemailer names the SMTP command the server answered; 'DATA' is the answer to the message itself.
-  return new DeliveryError(text, code !== null && code >= 500 && code < 600, e.command === 'DATA');
+  return new DeliveryError(
+    text,
+    code !== null && code >= 500 && code < 600,
+    e.command === 'DATA',
+    rechazosOf(e.rejectedErrors),
+  );
 }
 
-/** Real SMTP (pooled connections) through nodemailer. */
-export function createSmtpTransport(settings: { smtpUrl: string; maxConnections?: number }): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: settings.smtpUrl,
-    pool: true,
-    maxConnections: settings.maxConnections ?? 5,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+/** The message as bytes and its envelope, built once (the same bytes for every attempt). */
+async function compose(
+  composer: ReturnType<typeof nodemailer.createTransport>,
+  message: Mail.Options,
+): Promise<{ raw: Buffer; envelope: { from: string; to: string[] } }> {
+  const info = await composer.sendMail(message);
+  const envelope = info.envelope as { from: string | false; to: string[] };
+  return {
+    raw: info.message as unknown as Buffer,
+    envelope: { from: envelope.from || '', to: envelope.to },
+  };
+}
+
+function streamComposer() {
+  return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+}
+
+/**
+ * The message source handed to nodemailer's SMTP connection: it pipes to the connection's data stream
+ * only once DATA was answered 354, which is when the envelope is known to be accepted. The hook runs
+ * there and may delay (or refuse) the body.
+ */
+class HeldMessage extends Readable {
+  constructor(private readonly onPipe: (dest: NodeJS.WritableStream) => void) {
+    super();
+  }
+  override _read(): void {}
+  override pipe<T extends NodeJS.WritableStream>(destination: T): T {
+    this.onPipe(destination);
+    return destination;
+  }
+}
+
+/**
+ * Resolves once everything written to the connection's socket so far has left the process (handed to
+ * the operating system, which sends it even if this process dies now). nodemailer keeps the socket
+ * private; without one there is nothing buffered to wait for.
+ */
+function socketFlushed(connection: SMTPConnection): Promise<void> {
+  const socket = (connection as unknown as { _socket?: Writable | false })._socket;
+  if (!socket || socket.destroyed) return Promise.resolve();
+  return new Promise((resolve) => socket.write(Buffer.alloc(0), () => resolve()));
+}
+
+/**
+ * Real SMTP through nodemailer's SMTP connection, one connection per message, step by step: connect
+ * (→ 'conectado'), envelope and DATA 354 (→ 'sobre_aceptado'), the body and its final dot written out
+ * (→ 'cuerpo_enviado'), then the answer. Each step waits for `onProgress` before going on.
+ */
+export function createSmtpTransport(settings: { smtpUrl: string }): MailTransport {
+  const composer = streamComposer();
+  const target = parseConnectionUrl(settings.smtpUrl);
+  const open = new Set<SMTPConnection>();
+
+  function handOver(
+    raw: Buffer,
+    envelope: { from: string; to: string[] },
+    onProgress: OnProgress,
+  ): Promise<HandOver> {
+    const connection = new SMTPConnection({
+      ...target,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
+    open.add(connection);
+    return new Promise<HandOver>((resolve, reject) => {
+      let settled = false;
+      const finish = (error: unknown, result?: HandOver) => {
+        if (settled) return;
+        settled = true;
+        open.delete(connection);
+        if (error === null && result) {
+          connection.quit();
+          resolve(result);
+        } else {
+          connection.close();
+          reject(toDeliveryError(error));
+        }
+      };
+      const step = (etapa: Exclude<EtapaEnvio, 'respondido'>, next: () => void) => {
+        onProgress(etapa).then(
+          () => (settled ? undefined : next()),
+          (error: unknown) => finish(error),
+        );
+      };
+      connection.on('error', (error) => finish(error));
+      connection.once('end', () => finish(new Error('La conexión con el servidor de correo se cerró')));
+
+      /** Settles once the body's step is recorded (or at once when the body never went out). */
+      let bodyRecorded: Promise<void> = Promise.resolve();
+      const message = new HeldMessage((dest) => {
+        bodyRecorded = new Promise<void>((bodyDone) => {
+          step('sobre_aceptado', () => {
+            const data = dest as NodeJS.WritableStream & Readable;
+            data.once('end', () => {
+              socketFlushed(connection)
+                .then(() => onProgress('cuerpo_enviado'))
+                .then(bodyDone, (error: unknown) => {
+                  bodyDone();
+                  finish(error);
+                });
+            });
+            data.end(raw);
+          });
+        });
+      });
+
+      const send = () =>
+        connection.send(envelope, message, (error, info) => {
+          void bodyRecorded.then(() =>
+            error
+              ? finish(error)
+              : finish(null, {
+                  response: String(info.response ?? '250 OK'),
+                  rechazados: rechazosOf(info.rejectedErrors),
+                }),
+          );
+        });
+
+      connection.connect((error?: unknown) => {
+        if (error) {
+          finish(error);
+          return;
+        }
+        step('conectado', () => {
+          if (!target.auth) {
+            send();
+            return;
+          }
+          connection.login(target.auth, (loginError) => (loginError ? finish(loginError) : send()));
+        });
+      });
+    });
+  }
+
   return {
     transporte: 'smtp',
-    async send(message) {
-      try {
-        const info = await transporter.sendMail(message);
-        const rejected = (info.rejected ?? []).map(String);
-        if (rejected.length > 0 && (info.accepted ?? []).length === 0) {
-          throw new DeliveryError(`Destinatarios rechazados: ${rejected.join(', ')}`, true);
-        }
-        return { response: String(info.response ?? '250 OK') };
-      } catch (error) {
-        if (error instanceof DeliveryError) throw error;
-        throw toDeliveryError(error);
-      }
+    async send(message, onProgress = async () => {}) {
+      const { raw, envelope } = await compose(composer, message);
+      return handOver(raw, envelope, onProgress);
     },
     close() {
-      transporter.close();
+      for (const connection of open) connection.close();
+      open.clear();
+      composer.close();
     },
   };
 }
@@ -187,15 +343,14 @@ export function createFileTransport(dir: string): MailTransport {
   return {
     transporte: 'archivo',
     async send(message) {
-      const info = await composer.sendMail(message);
-      const raw = info.message as unknown as Buffer;
+      const { raw } = await compose(composer, message);
       mkdirSync(dir, { recursive: true });
-      const name = emlFileName(String(message.messageId ?? info.messageId));
+      const name = emlFileName(String(message.messageId));
       const target = path.join(dir, name);
       const temp = `${target}.${process.pid}.tmp`;
       writeFileSync(temp, raw);
       renameSync(temp, target);
-      return { response: `Guardado en ${path.join('outbox', name)}` };
+      return { response: `Guardado en ${path.join('outbox', name)}`, rechazados: [] };
     },
     close() {
       composer.close();

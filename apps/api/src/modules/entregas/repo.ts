@@ -1,5 +1,5 @@
 /** SQL of e-mail deliveries (the outbox) and of the clients' recipients. */
-import type { EntregaEstado } from '@socio/contracts';
+import type { EntregaEstado, EtapaEnvio, Rechazo } from '@socio/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EntregaEstadoStored } from '../../db/schema-entregas';
@@ -99,6 +99,7 @@ export interface EntregaRow {
   siguiente_intento: Date;
   motivo: string | null;
   respuesta: string | null;
+  rechazados: Rechazo[];
   created_at: Date;
   entregado_at: Date | null;
 }
@@ -114,6 +115,7 @@ const ENTREGA_COLUMNS = [
   'siguiente_intento',
   'motivo',
   'respuesta',
+  'rechazados',
   'created_at',
   'entregado_at',
 ] as const;
@@ -153,6 +155,8 @@ export interface IntentoRow {
   destinatarios: string[];
   resultado: 'entregado' | 'error';
   detalle: string;
+  etapa: EtapaEnvio | null;
+  rechazados: Rechazo[];
   created_at: Date;
 }
 
@@ -160,7 +164,16 @@ export async function intentosOf(db: Db, ids: readonly number[]): Promise<Intent
   if (ids.length === 0) return [];
   return db
     .selectFrom('entrega_intentos')
-    .select(['id_entrega', 'intento', 'destinatarios', 'resultado', 'detalle', 'created_at'])
+    .select([
+      'id_entrega',
+      'intento',
+      'destinatarios',
+      'resultado',
+      'detalle',
+      'etapa',
+      'rechazados',
+      'created_at',
+    ])
     .where('id_entrega', 'in', ids)
     .orderBy('id_entrega', 'desc')
     .orderBy('intento', 'desc')
@@ -176,45 +189,105 @@ export interface ClaimedEntrega {
   intentos: number;
   max_intentos: number;
   /**
-   * An earlier attempt ended without a recorded outcome (its worker died or lost the lease after it
-   * may have handed the message over), so the server may already hold this Message-ID.
+   * An earlier attempt wrote the whole message out and never got (or never recorded) the server's
+   * answer, so the server may hold this Message-ID already. Only then is a refused repeat a delivery.
    */
-  interrumpido: boolean;
+  cuerpo_enviado_antes: boolean;
 }
+
+/** The stage an attempt stopped at, as recorded (NULL: it never connected). */
+export type EtapaRecorded = EtapaEnvio | null;
 
 /**
  * Claims up to `limit` due deliveries for `leaseMs`: queued ones whose time has come, and ones whose
  * previous attempt lost its lease (a worker that died mid-send) while attempts remain (see
  * `failExhausted` for the others). FOR UPDATE SKIP LOCKED: two workers (two API instances) never claim
- * one row; the claim bumps `intentos`, the attempt's fencing token. Every recorded attempt has its row in
- * `entrega_intentos`, so fewer rows than earlier attempts means one was interrupted.
+ * one row; the claim bumps `intentos`, the attempt's fencing token, and clears `etapa`. A taken-over
+ * attempt gets its history row here, with the stage it had reached and `interrupted(etapa)` as detail.
  */
-export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<ClaimedEntrega[]> {
-  const result = await sql<ClaimedEntrega>`
-    WITH due AS (
-      SELECT id_entrega FROM entregas
-      WHERE (estado = 'en_cola' AND siguiente_intento <= now())
-         OR (estado = 'enviando' AND bloqueado_hasta < now() AND intentos < max_intentos)
-      ORDER BY siguiente_intento, id_entrega
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    )
-    UPDATE entregas e
-    SET estado = 'enviando',
-        intentos = e.intentos + 1,
-        bloqueado_hasta = now() + make_interval(secs => ${leaseMs / 1000}::double precision)
-    FROM due
-    WHERE e.id_entrega = due.id_entrega
-    RETURNING e.id_entrega, e.id_reporte, e.destinatarios, e.message_id, e.intentos, e.max_intentos,
-      (SELECT count(*) FROM entrega_intentos i WHERE i.id_entrega = e.id_entrega) < e.intentos - 1
-        AS interrumpido`.execute(db);
-  return result.rows;
+export async function claimDue(
+  db: Kysely<Database>,
+  limit: number,
+  leaseMs: number,
+  interrupted: (etapa: EtapaRecorded) => string,
+): Promise<ClaimedEntrega[]> {
+  return db.transaction().execute(async (trx) => {
+    const result = await sql<
+      Omit<ClaimedEntrega, 'cuerpo_enviado_antes'> & {
+        tomado: boolean;
+        etapa_previa: EtapaRecorded;
+        cuerpo_enviado_antes: boolean;
+      }
+    >`
+      WITH due AS (
+        SELECT id_entrega, estado = 'enviando' AS tomado, etapa AS etapa_previa FROM entregas
+        WHERE (estado = 'en_cola' AND siguiente_intento <= now())
+           OR (estado = 'enviando' AND bloqueado_hasta < now() AND intentos < max_intentos)
+        ORDER BY siguiente_intento, id_entrega
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      )
+      UPDATE entregas e
+      SET estado = 'enviando',
+          intentos = e.intentos + 1,
+          etapa = NULL,
+          bloqueado_hasta = now() + make_interval(secs => ${leaseMs / 1000}::double precision)
+      FROM due
+      WHERE e.id_entrega = due.id_entrega
+      RETURNING e.id_entrega, e.id_reporte, e.destinatarios, e.message_id, e.intentos, e.max_intentos,
+        due.tomado, due.etapa_previa,
+        EXISTS (SELECT 1 FROM entrega_intentos i
+                WHERE i.id_entrega = e.id_entrega AND i.etapa = 'cuerpo_enviado') AS cuerpo_enviado_antes`.execute(
+      trx,
+    );
+    const lost = result.rows.filter((r) => r.tomado);
+    if (lost.length > 0) {
+      await trx
+        .insertInto('entrega_intentos')
+        .values(
+          lost.map((r) => ({
+            id_entrega: r.id_entrega,
+            intento: r.intentos - 1,
+            destinatarios: r.destinatarios,
+            resultado: 'error' as const,
+            detalle: interrupted(r.etapa_previa),
+            etapa: r.etapa_previa,
+          })),
+        )
+        .execute();
+    }
+    return result.rows.map(({ tomado, etapa_previa, cuerpo_enviado_antes, ...claim }) => ({
+      ...claim,
+      cuerpo_enviado_antes: cuerpo_enviado_antes || (tomado && etapa_previa === 'cuerpo_enviado'),
+    }));
+  });
+}
+
+/**
+ * Records that attempt `intento` got to `etapa`, only while that attempt still holds the row (same
+ * fencing token, still 'enviando'): false when a newer attempt took it over (this one must stop).
+ */
+export async function recordProgress(
+  db: Db,
+  claim: { id_entrega: number; intento: number },
+  etapa: EtapaEnvio,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('entregas')
+    .set({ etapa })
+    .where('id_entrega', '=', claim.id_entrega)
+    .where('estado', '=', 'enviando')
+    .where('intentos', '=', claim.intento)
+    .returning('id_entrega')
+    .executeTakeFirst();
+  return updated !== undefined;
 }
 
 /**
  * Gives up the deliveries whose last allowed attempt was interrupted (lease over while 'enviando' with
- * `intentos` at `max_intentos`): 'fallido' with `motivo`, recorded as that attempt's outcome, in one
- * statement. Returns how many. Without it a worker that keeps dying mid-send would be retried forever.
+ * `intentos` at `max_intentos`): 'fallido' with `motivo`, recorded as that attempt's outcome with the
+ * stage it had reached, in one statement. Returns how many. Without it a worker that keeps dying
+ * mid-send would be retried forever.
  */
 export async function failExhausted(db: Db, motivo: string): Promise<number> {
   const result = await sql<{ id_entrega: number }>`
@@ -222,13 +295,20 @@ export async function failExhausted(db: Db, motivo: string): Promise<number> {
       UPDATE entregas
       SET estado = 'fallido', motivo = ${motivo}, bloqueado_hasta = NULL
       WHERE estado = 'enviando' AND bloqueado_hasta < now() AND intentos >= max_intentos
-      RETURNING id_entrega, intentos, destinatarios
+      RETURNING id_entrega, intentos, destinatarios, etapa
     )
-    INSERT INTO entrega_intentos (id_entrega, intento, destinatarios, resultado, detalle)
-    SELECT id_entrega, intentos, destinatarios, 'error', ${motivo} FROM gone
+    INSERT INTO entrega_intentos (id_entrega, intento, destinatarios, resultado, detalle, etapa)
+    SELECT id_entrega, intentos, destinatarios, 'error', ${motivo}, etapa FROM gone
     RETURNING id_entrega`.execute(db);
   return result.rows.length;
 }
+
+/** How an attempt ended; `etapa` is how far it got, `rechazados` the recipients refused on the way. */
+export type Outcome = { etapa: EtapaRecorded; rechazados: Rechazo[] } & (
+  | { estado: 'entregado'; respuesta: string }
+  | { estado: 'en_cola'; motivo: string; retryInMs: number }
+  | { estado: 'fallido'; motivo: string }
+);
 
 /**
  * Records the outcome of attempt `intento`, only while that attempt still holds the row (same
@@ -237,16 +317,14 @@ export async function failExhausted(db: Db, motivo: string): Promise<number> {
 export async function recordOutcome(
   db: Db,
   claim: { id_entrega: number; intento: number; destinatarios: string[] },
-  outcome:
-    | { estado: 'entregado'; respuesta: string }
-    | { estado: 'en_cola'; motivo: string; retryInMs: number }
-    | { estado: 'fallido'; motivo: string },
+  outcome: Outcome,
 ): Promise<boolean> {
   const base = db
     .updateTable('entregas')
     .where('id_entrega', '=', claim.id_entrega)
     .where('estado', '=', 'enviando')
     .where('intentos', '=', claim.intento);
+  const rechazados = JSON.stringify(outcome.rechazados);
   const updated =
     outcome.estado === 'entregado'
       ? await base
@@ -255,6 +333,8 @@ export async function recordOutcome(
             respuesta: outcome.respuesta,
             motivo: null,
             bloqueado_hasta: null,
+            etapa: outcome.etapa,
+            rechazados,
             entregado_at: sql`now()`,
           })
           .returning('id_entrega')
@@ -265,12 +345,13 @@ export async function recordOutcome(
               estado: 'en_cola',
               motivo: outcome.motivo,
               bloqueado_hasta: null,
+              etapa: outcome.etapa,
               siguiente_intento: sql`now() + make_interval(secs => ${outcome.retryInMs / 1000}::double precision)`,
             })
             .returning('id_entrega')
             .executeTakeFirst()
         : await base
-            .set({ estado: 'fallido', motivo: outcome.motivo, bloqueado_hasta: null })
+            .set({ estado: 'fallido', motivo: outcome.motivo, bloqueado_hasta: null, etapa: outcome.etapa })
             .returning('id_entrega')
             .executeTakeFirst();
   if (!updated) return false;
@@ -282,6 +363,8 @@ export async function recordOutcome(
       destinatarios: claim.destinatarios,
       resultado: outcome.estado === 'entregado' ? 'entregado' : 'error',
       detalle: outcome.estado === 'entregado' ? outcome.respuesta : outcome.motivo,
+      etapa: outcome.etapa,
+      rechazados,
     })
     .execute();
   return true;

@@ -8,6 +8,8 @@ import {
   type ClienteDestinatarios,
   ENTREGAS_MESSAGES,
   type Entrega,
+  isRetryable,
+  notYetReceived,
   REPORTES_MESSAGES,
   type TransporteModo,
 } from '@socio/contracts';
@@ -50,30 +52,35 @@ export function newMessageId(idReporte: number, from: string): string {
 }
 
 /**
- * Writes a delivery of report `idReporte` to the outbox, inside the caller's transaction. A client
- * without recipients gets a 'fallido' delivery at once, with the reason, so the screen says why.
+ * Writes a delivery of report `idReporte` to the outbox, inside the caller's transaction, to the
+ * client's recipients (after earlier deliveries: those none of them reached, see `notYetReceived`). A
+ * client without recipients is refused (409, nothing written), so the caller's transaction changes
+ * nothing either.
  */
 export async function enqueueEntrega(
   trx: Tx,
   settings: OutboxSettings,
   idReporte: number,
   actorId: number | null,
+  earlier: readonly EntregaRow[] = [],
 ): Promise<number> {
-  const destinatarios = (await destinatariosOfReporte(trx, idReporte)) ?? [];
-  const none = destinatarios.length === 0;
+  const configured = (await destinatariosOfReporte(trx, idReporte)) ?? [];
+  if (configured.length === 0) fail('conflict', ENTREGAS_MESSAGES.noRecipients);
+  const destinatarios = notYetReceived(configured, earlier);
+  if (destinatarios.length === 0) fail('conflict', ENTREGAS_MESSAGES.allReceived);
   return insertEntrega(trx, {
     id_reporte: idReporte,
     destinatarios,
     message_id: newMessageId(idReporte, settings.from),
     max_intentos: settings.maxIntentos ?? DEFAULT_MAX_INTENTOS,
     creado_por: actorId,
-    ...(none ? { estado: 'fallido' as const, motivo: ENTREGAS_MESSAGES.noRecipients } : {}),
   });
 }
 
 /**
  * Whether 'Enviar reportes' on a report should deliver it: never delivered, or its last delivery
- * failed. One on its way or delivered already makes sending again harmless.
+ * failed. One on its way or delivered already (even partly: 'Reintentar' covers the refused
+ * recipients) makes sending again harmless.
  */
 export async function needsDelivery(trx: Tx, idReporte: number): Promise<boolean> {
   const latest = await latestEntrega(trx, idReporte, true);
@@ -93,6 +100,7 @@ function toEntrega(row: EntregaRow, historial: Entrega['historial']): Entrega {
     max_intentos: row.max_intentos,
     siguiente_intento: row.estado === 'en_cola' ? iso(row.siguiente_intento) : null,
     motivo: row.motivo,
+    rechazados: row.rechazados,
     creado: iso(row.created_at) ?? '',
     entregado: iso(row.entregado_at),
     historial,
@@ -115,6 +123,8 @@ async function withHistory(db: Tx, rows: EntregaRow[]): Promise<Entrega[]> {
           destinatarios: i.destinatarios,
           resultado: i.resultado,
           detalle: i.detalle,
+          etapa: i.etapa,
+          rechazados: i.rechazados,
         })),
     ),
   );
@@ -131,7 +141,11 @@ export async function entregasDeReporte(db: Db, idReporte: number): Promise<Entr
   return withHistory(db, await entregasOfReporte(db, idReporte));
 }
 
-/** 'Reintentar': a failed delivery goes back to the queue as a new delivery to today's recipients. */
+/**
+ * 'Reintentar' of a failed delivery, or of a partial one ('entregado a 1 de 2'): a new delivery to the
+ * client's recipients of today that have not received the report yet (after a partial one, the refused
+ * addresses, or the ones that replaced them in Clientes), so nobody gets it twice.
+ */
 export async function retryEntrega(
   db: Db,
   settings: OutboxSettings,
@@ -142,8 +156,9 @@ export async function retryEntrega(
     await reporteExists(trx, idReporte);
     const latest = await latestEntrega(trx, idReporte, true);
     if (!latest) fail('not_found', ENTREGAS_MESSAGES.noDelivery);
-    if (latest.estado !== 'fallido') fail('conflict', ENTREGAS_MESSAGES.notRetryable);
-    const idEntrega = await enqueueEntrega(trx, settings, idReporte, actor.id);
+    if (!isRetryable(latest)) fail('conflict', ENTREGAS_MESSAGES.notRetryable);
+    const earlier = await entregasOfReporte(trx, idReporte);
+    const idEntrega = await enqueueEntrega(trx, settings, idReporte, actor.id, earlier);
     await audit(trx, {
       actorId: actor.id,
       action: 'reporte.reintentar_entrega',
@@ -158,11 +173,7 @@ export async function retryEntrega(
   if (!row) fail('not_found', ENTREGAS_MESSAGES.noDelivery);
   const [entrega] = await withHistory(db, [row]);
   if (!entrega) fail('not_found', ENTREGAS_MESSAGES.noDelivery);
-  const detail =
-    entrega.estado === 'fallido'
-      ? (entrega.motivo ?? ENTREGAS_MESSAGES.noRecipients)
-      : ENTREGAS_MESSAGES.retried;
-  return { detail, entrega };
+  return { detail: ENTREGAS_MESSAGES.retried, entrega };
 }
 
 export async function clientesConDestinatarios(db: Db): Promise<ClienteDestinatarios[]> {

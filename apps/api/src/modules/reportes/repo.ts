@@ -1,5 +1,5 @@
 /** SQL of reportes. */
-import { type ReportItem, toFechaRecibido, VISITOR_ROLE_STORED } from '@socio/contracts';
+import { type Rechazo, type ReportItem, toFechaRecibido, VISITOR_ROLE_STORED } from '@socio/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EntregaEstadoStored } from '../../db/schema-entregas';
@@ -18,6 +18,8 @@ interface ReportRow {
   /** Latest e-mail delivery (entregas), when any. */
   entrega_estado?: EntregaEstadoStored | null;
   entrega_motivo?: string | null;
+  entrega_total?: number | null;
+  entrega_rechazados?: Rechazo[] | null;
 }
 
 export function toReportItem(r: ReportRow): ReportItem {
@@ -35,6 +37,8 @@ export function toReportItem(r: ReportRow): ReportItem {
       ? {
           estado: toWireEntregaEstado(r.entrega_estado),
           motivo: r.entrega_estado === 'entregado' ? null : (r.entrega_motivo ?? null),
+          total: r.entrega_total ?? 0,
+          rechazados: r.entrega_rechazados ?? [],
         }
       : null,
   };
@@ -49,7 +53,12 @@ function baseQuery(db: Db) {
       (eb) =>
         eb
           .selectFrom('entregas')
-          .select(['entregas.estado', 'entregas.motivo'])
+          .select([
+            'entregas.estado',
+            'entregas.motivo',
+            'entregas.rechazados',
+            sql<number>`cardinality(entregas.destinatarios)`.as('total'),
+          ])
           .whereRef('entregas.id_reporte', '=', 'r.id_reporte')
           .orderBy('entregas.id_entrega', 'desc')
           .limit(1)
@@ -59,6 +68,8 @@ function baseQuery(db: Db) {
     .select([
       'e.estado as entrega_estado',
       'e.motivo as entrega_motivo',
+      'e.total as entrega_total',
+      'e.rechazados as entrega_rechazados',
       'r.id_reporte',
       'r.folio',
       sql<string | null>`trim(u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno)`.as(

@@ -134,7 +134,9 @@ export async function markSent(
 /**
  * Sends one report: a pending one becomes sent and its e-mail delivery is written to the outbox in the
  * same transaction ('en cola'; the worker delivers it). Sending again is harmless: a report already on
- * its way or delivered gets no second e-mail; one whose last delivery failed is queued again.
+ * its way or delivered gets no second e-mail; one whose last delivery failed is queued again. A client
+ * without recipients is refused (409 'El cliente no tiene destinatarios configurados'): the report
+ * stays as it was.
  */
 export async function sendReport(
   db: Db,
@@ -145,8 +147,9 @@ export async function sendReport(
   await db.transaction().execute(async (trx) => {
     const estatus = await lockReporteEstatus(trx, id);
     if (estatus === undefined) fail('not_found', REPORTES_MESSAGES.notFound);
-    if (estatus === 'pendiente') await markPendingSent(trx, [id]);
+    // The delivery first: a client without recipients refuses it (409) before anything changes.
     const idEntrega = (await needsDelivery(trx, id)) ? await enqueueEntrega(trx, outbox, id, actor.id) : null;
+    if (estatus === 'pendiente') await markPendingSent(trx, [id]);
     await audit(trx, {
       actorId: actor.id,
       action: 'reporte.enviar',

@@ -167,9 +167,20 @@ describe('createHttpReportesPort', () => {
     max_intentos: 6,
     siguiente_intento: null,
     motivo: 'connect ECONNREFUSED',
+    rechazados: [],
     creado: '2026-11-20T16:00:00.000Z',
     entregado: null,
-    historial: [],
+    historial: [
+      {
+        intento: 6,
+        fecha: '2026-11-20T16:30:00.000Z',
+        destinatarios: ['reportes@tec.example'],
+        resultado: 'error',
+        detalle: 'connect ECONNREFUSED',
+        etapa: null,
+        rechazados: [],
+      },
+    ],
   };
 
   it('entregas reads GET /reportes/{id}/entregas with the transport', async () => {
