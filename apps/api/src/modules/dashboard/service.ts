@@ -3,7 +3,6 @@ import {
   can,
   DASHBOARD_WEEKS,
   type DashboardResumen,
-  ownAssignmentsOnly,
   type ResumenAnual,
 } from '@socio/contracts';
 import type { Kysely } from 'kysely';
