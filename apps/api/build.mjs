@@ -43,6 +43,8 @@ const result = await build({
   entryPoints: {
     main: path.join(here, 'src/main.ts'),
     'build-template': path.join(here, 'src/build-template.ts'),
+    // The PDF checker's worker thread, loaded next to main.js (see src/modules/reportes/pdf-pages.ts).
+    'pdf-pages.worker': path.join(here, 'src/modules/reportes/pdf-pages.worker.js'),
   },
   outdir,
   bundle: true,

@@ -21,6 +21,7 @@ import { apiUrl } from '../src/http/route';
 import { createSmtpTransport } from '../src/modules/entregas/mail';
 import { countByEstado } from '../src/modules/entregas/repo';
 import { createDeliveryWorker } from '../src/modules/entregas/worker';
+import { storePdf } from '../src/modules/reportes/pdf-store';
 import { seed } from '../src/seed/index';
 import { createReportPdf } from '../src/seed/pdf';
 import { startTestSmtpServer } from '../test/entregas-smtp';
@@ -86,15 +87,18 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
     });
     const ids: number[] = [];
     for (let i = 0; i < REPORTS; i += 100) {
+      const batch = Math.min(100, REPORTS - i);
+      const files: number[] = [];
+      for (let k = 0; k < batch; k++) files.push(await storePdf(database.db, pdf));
       const rows = await database.db
         .insertInto('reportes')
         .values(
-          Array.from({ length: Math.min(100, REPORTS - i) }, (_, k) => ({
+          Array.from({ length: batch }, (_, k) => ({
             folio: `BENCH-${i + k + 1}`,
             id_folio: null,
             id_cliente: udem.id_cliente,
             id_visitador: null,
-            pdf,
+            id_pdf: files[k]!,
             pdf_bytes: pdf.length,
             creado_por: null,
           })),

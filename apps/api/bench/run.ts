@@ -30,7 +30,6 @@ import { performance } from 'node:perf_hooks';
 import { apiRoutes, PRODUCTO_TEC_MTY } from '@socio/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import { createDatabase, type DatabaseHandle } from '../src/db/index';
@@ -41,7 +40,7 @@ import { apiUrl } from '../src/http/route';
 import { clienteOfLoadType, estadoIds, visitorLoads } from '../src/modules/cargas/repo';
 import { processRows } from '../src/modules/cargas/rows';
 import { seed } from '../src/seed/index';
-import { type ApiServer, mb, memoryOf, sampleRss, startApiServer } from './server';
+import { type ApiServer, mb, memoryOf, sampleRss, startApiServer, withFreshPgDatabase } from './server';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ASSIGNMENTS = Number(process.env.BENCH_ASSIGNMENTS ?? 1_000_000);
@@ -612,19 +611,6 @@ async function runOn(
   }
 }
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 /**
  * `BENCH_SEED_URL=postgres://…/db tsx bench/run.ts`: only prepares that (existing, empty) database —
  * migrations, admin and demo people, BENCH_ASSIGNMENTS assignments, VACUUM ANALYZE — and leaves it
@@ -682,33 +668,19 @@ async function main() {
 
   if (ONLY !== 'pglite') {
     const serverUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-    if (!(await reachable(serverUrl))) {
-      console.info(
-        `\n== PostgreSQL ==\n  (omitido: no hay servidor en ${serverUrl.replace(/:[^:@/]*@/, ':***@')})`,
-      );
-    } else {
-      const name = `socio_bench_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
+    await withFreshPgDatabase(serverUrl, 'socio_bench', async (url) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'socio-bench-pg-'));
       try {
         await runOn(
           'PostgreSQL',
-          () => createDatabase({ databaseUrl: url.toString(), dataDir: base.dataDir }),
-          { ...base, databaseUrl: url.toString() },
-          { ...SERVER_ENV, DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+          () => createDatabase({ databaseUrl: url, dataDir: base.dataDir }),
+          { ...base, databaseUrl: url },
+          { ...SERVER_ENV, DATA_DIR: dataDir, DATABASE_URL: url },
         );
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
-        // pg's pool.end() resolves before its sockets are closed: let them close before dropping.
-        await new Promise((r) => setTimeout(r, 500));
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
       }
-    }
+    });
   }
 
   console.info('\nResumen');

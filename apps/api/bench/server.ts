@@ -7,6 +7,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { freePort, waitForHealth } from '../../../scripts/lib/product-server.mjs';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -104,3 +105,48 @@ export function sampleRss(pid: number, everyMs = 20): { stop: () => number } {
 }
 
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** Whether a PostgreSQL server answers at `url`. */
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Runs `work` with the URL of a fresh database `<prefix>_<time>` on the server at `serverUrl`, dropped afterwards
+ * (its connections too); prints a note instead when no server answers there.
+ */
+export async function withFreshPgDatabase(
+  serverUrl: string,
+  prefix: string,
+  work: (url: string) => Promise<void>,
+): Promise<void> {
+  if (!(await reachable(serverUrl))) {
+    console.info(
+      `\n== PostgreSQL ==\n  (omitido: no hay servidor en ${serverUrl.replace(/:[^:@/]*@/, ':***@')})`,
+    );
+    return;
+  }
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    await work(url.toString());
+  } finally {
+    // pg's pool.end() resolves before its sockets are closed: let them close before dropping.
+    await new Promise((r) => setTimeout(r, 500));
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}

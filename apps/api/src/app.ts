@@ -22,7 +22,7 @@ import { type DatabaseHandle, type DatabaseKind, pingDatabase } from './db/index
 import type { Database } from './db/schema';
 import { DomainError } from './domain-errors';
 import { registerAuth, subscribeAuthInvalidation } from './http/auth';
-import { domainErrorReply, ERROR_MESSAGES } from './http/errors';
+import { domainErrorReply, ERROR_MESSAGES, isCutMultipart } from './http/errors';
 import { API_BASE, registerRoute } from './http/route';
 import {
   RequestValidationError,
@@ -103,27 +103,12 @@ function openApiTransform({ schema, url }: { schema: FastifySchema; url: string 
   return { schema: out as FastifySchema, url };
 }
 
-const BUSBOY_MESSAGES = [
-  'Multipart:',
-  'Malformed part header',
-  'Unexpected end of form',
-  'Unexpected end of multipart',
-];
-
 /** Errors caused by the request's content rather than by the server (see the error handler). */
 function classifyInputError(error: unknown): { status: number; detail: string } | null {
-  const e = error as { message?: unknown; code?: unknown; severity?: unknown };
-  const message = typeof e?.message === 'string' ? e.message : '';
+  const e = error as { code?: unknown; severity?: unknown };
   const code = typeof e?.code === 'string' ? e.code : '';
   // A body cut off by the client (connection closed inside a multipart file part) is the request's fault.
-  if (
-    BUSBOY_MESSAGES.some((m) => message.startsWith(m)) ||
-    message === 'aborted' ||
-    code === 'ECONNRESET' ||
-    code === 'ERR_STREAM_PREMATURE_CLOSE'
-  ) {
-    return { status: 400, detail: ERROR_MESSAGES.badMultipart };
-  }
+  if (isCutMultipart(error)) return { status: 400, detail: ERROR_MESSAGES.badMultipart };
   if (/^[0-9A-Z]{5}$/.test(code) && e.severity !== undefined) {
     if (code === '23505') return { status: 409, detail: ERROR_MESSAGES.duplicate };
     if (code.startsWith('22') || code === '23502' || code === '23503' || code === '23514') {

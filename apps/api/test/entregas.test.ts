@@ -14,6 +14,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileTransport, createSmtpTransport, type MailTransport } from '../src/modules/entregas/mail';
 import { backoffMs, createDeliveryWorker, type DeliveryWorkerOptions } from '../src/modules/entregas/worker';
+import { storePdf } from '../src/modules/reportes/pdf-store';
 import { createReportPdf } from '../src/seed/pdf';
 import { startTestSmtpServer, type TestSmtpServer } from './entregas-smtp';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
@@ -78,7 +79,7 @@ describe.each(dbKinds())('entregas (%s)', (kind) => {
         id_folio: null,
         id_cliente,
         id_visitador: null,
-        pdf,
+        id_pdf: await storePdf(ctx.db, pdf),
         pdf_bytes: pdf.length,
         creado_por: null,
       })

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../src/lib/prng';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
@@ -328,6 +331,38 @@ describe.each(dbKinds())('fuzz (%s)', (kind) => {
   it('reads every listed route from the OpenAPI document', () => {
     const keys = new Set(routes.map((r) => `${r.method} ${r.path}`));
     for (const r of API_ROUTES) expect(keys.has(`${r.method} ${r.path}`), `${r.method} ${r.path}`).toBe(true);
+  });
+
+  it('answers 400 with a Spanish detail to uploads cut inside the file part, and keeps none of their bytes', async () => {
+    // A PDF of ~600 KB (its parts are stored as they arrive: a cut comes after some were written).
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    doc.context.register(doc.context.stream(randomBytes(600 * 1024)));
+    const pdf = Buffer.from(await doc.save({ useObjectStreams: false }));
+    const head = Buffer.from(
+      '--x\r\nContent-Disposition: form-data; name="folio"\r\n\r\nCORTE-1\r\n' +
+        '--x\r\nContent-Disposition: form-data; name="cliente"\r\n\r\nUDEM\r\n' +
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="r.pdf"\r\nContent-Type: application/pdf\r\n\r\n',
+    );
+    const files = async () =>
+      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pdfs`.execute(ctx.db)).rows[0]?.n);
+    const before = await files();
+    for (const fraction of [0.001, 0.3, 0.5, 0.7, 0.999]) {
+      // The body ends inside the file's bytes; its Content-Length says exactly that many bytes.
+      const payload = Buffer.concat([head, pdf.subarray(0, Math.floor(pdf.length * fraction))]);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/reportes',
+        headers: {
+          authorization: `Bearer ${tokens.supervisor}`,
+          'content-type': 'multipart/form-data; boundary=x',
+        },
+        payload,
+      });
+      expect(res.statusCode, `${fraction}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({ detail: 'Formulario multipart inválido' });
+    }
+    expect(await files()).toBe(before);
   });
 
   it(`answers ${REQUESTS} malformed requests without a 5xx`, { timeout: 900_000 }, async () => {

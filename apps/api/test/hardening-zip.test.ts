@@ -17,6 +17,7 @@ import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../src/db/index';
+import { storePdf } from '../src/modules/reportes/pdf-store';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
 
 v8.setFlagsFromString('--expose-gc');
@@ -173,7 +174,7 @@ describe.each(dbKinds())('hardening: the pending-reports zip streams (%s)', (kin
           id_visitador: null,
           fecha_recibido: '2026-11-20',
           estatus: 'pendiente',
-          pdf,
+          id_pdf: await storePdf(ctx.db, pdf),
           pdf_bytes: pdf.length,
           created_at: sql<Date>`now()`,
         })

@@ -76,6 +76,44 @@ function withDatabase(url: string, name: string): string {
 }
 
 /**
+ * A new database without tables: PGlite in memory, or a fresh `socio_test_<random>` database on `TEST_PG_URL`
+ * (`dropDatabase` drops it; close the handle first).
+ */
+export async function createEmptyDatabase(kind: DatabaseKind): Promise<{
+  databaseUrl: string | null;
+  handle: DatabaseHandle;
+  dropDatabase: (() => Promise<void>) | null;
+}> {
+  if (kind === 'pglite') {
+    return {
+      databaseUrl: null,
+      handle: await createDatabase({ databaseUrl: null, dataDir: 'memory://', poolSize: 4 }),
+      dropDatabase: null,
+    };
+  }
+  const base = process.env.TEST_PG_URL;
+  if (!base) throw new Error('TEST_PG_URL no está definido');
+  const name = `socio_test_${randomBytes(6).toString('hex')}`;
+  const admin = await createDatabase({ databaseUrl: base, dataDir: '', poolSize: 1 });
+  await sql.raw(`CREATE DATABASE ${name}`).execute(admin.db);
+  await admin.close();
+  const databaseUrl = withDatabase(base, name);
+  const dropDatabase = async () => {
+    const a = await createDatabase({ databaseUrl: base, dataDir: '', poolSize: 1 });
+    try {
+      await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(a.db);
+    } finally {
+      await a.close();
+    }
+  };
+  return {
+    databaseUrl,
+    handle: await createDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 4 }),
+    dropDatabase,
+  };
+}
+
+/**
  * A migrated, seeded database and a ready app. PGlite runs in memory; PostgreSQL gets a fresh
  * `socio_test_<random>` database on `TEST_PG_URL`, dropped by `close()`.
  */
@@ -83,27 +121,8 @@ export async function createTestContext(
   kind: DatabaseKind,
   options: TestContextOptions = {},
 ): Promise<TestContext> {
-  let databaseUrl: string | null = null;
-  let dropDatabase: (() => Promise<void>) | null = null;
-  if (kind === 'postgres') {
-    const base = process.env.TEST_PG_URL;
-    if (!base) throw new Error('TEST_PG_URL no está definido');
-    const name = `socio_test_${randomBytes(6).toString('hex')}`;
-    const admin = await createDatabase({ databaseUrl: base, dataDir: '', poolSize: 1 });
-    await sql.raw(`CREATE DATABASE ${name}`).execute(admin.db);
-    await admin.close();
-    databaseUrl = withDatabase(base, name);
-    dropDatabase = async () => {
-      const a = await createDatabase({ databaseUrl: base, dataDir: '', poolSize: 1 });
-      try {
-        await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(a.db);
-      } finally {
-        await a.close();
-      }
-    };
-  }
+  const { databaseUrl, handle, dropDatabase } = await createEmptyDatabase(kind);
   const config = testConfig({ databaseUrl, ...options.config });
-  const handle = await createDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 4 });
   try {
     await migrate(handle.db);
     await seed(handle.db, {

@@ -2,6 +2,7 @@ import type { ReportItem } from '@socio/contracts';
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPdf } from '../src/modules/reportes/pdf-store';
 import { createReportPdf } from '../src/seed/pdf';
 import { createTestContext, dbKinds, type TestContext, userIdByEmail } from './helpers';
 
@@ -244,10 +245,10 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
       });
       const stored = await ctx.db
         .selectFrom('reportes')
-        .select(['pdf', 'pdf_bytes', 'id_visitador', 'pdf_nombre'])
+        .select(['id_pdf', 'pdf_bytes', 'id_visitador', 'pdf_nombre'])
         .where('id_reporte', '=', reporte.id_reporte)
         .executeTakeFirstOrThrow();
-      expect(Buffer.from(stored.pdf).equals(Buffer.from(samplePdf))).toBe(true);
+      expect((await readPdf(ctx.db, stored.id_pdf)).equals(Buffer.from(samplePdf))).toBe(true);
       expect(stored).toMatchObject({
         pdf_bytes: samplePdf.length,
         id_visitador: folio.id_usuario,

@@ -100,7 +100,8 @@ export interface ReportesTable {
   fecha_recibido: DateText;
   notas: Generated<string>;
   estatus: ColumnType<string, string | undefined, string>;
-  pdf: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+  /** The stored PDF (0009: `pdfs` and its parts in `pdf_partes`). */
+  id_pdf: number;
   pdf_nombre: Generated<string>;
   pdf_bytes: Generated<number>;
   /** Page count read by parsing the PDF on upload (0003); null for rows stored before. */
@@ -110,7 +111,20 @@ export interface ReportesTable {
   created_at: Timestamp;
 }
 
-/** Tables of migration 0002; `schema.ts` intersects this with the core tables. */
+/** A stored file (0009); its bytes are in `pdf_partes`. */
+export interface PdfsTable {
+  id_pdf: Generated<number>;
+  creado: Timestamp;
+}
+
+/** Part `n` of a file: its bytes from n · PDF_PART_BYTES (0009). */
+export interface PdfPartesTable {
+  id_pdf: number;
+  n: number;
+  datos: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+}
+
+/** Tables of migration 0002 (and 0009's PDF storage); `schema.ts` intersects this with the core tables. */
 export interface CargasTables {
   cargas: CargasTable;
   folios: FoliosTable;
@@ -119,6 +133,8 @@ export interface CargasTables {
   asignacion_dias: AsignacionDiasTable;
   asignacion_dias_todos: AsignacionDiasTodosTable;
   reportes: ReportesTable;
+  pdfs: PdfsTable;
+  pdf_partes: PdfPartesTable;
 }
 
 export type Asignacion = Selectable<AsignacionesTable>;

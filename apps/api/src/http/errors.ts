@@ -37,3 +37,27 @@ export const ERROR_MESSAGES = {
   invalidData: 'Datos inválidos',
   uriTooLong: 'La URL es demasiado larga',
 } as const;
+
+/** Starts of busboy's errors for a malformed or cut multipart body (they carry no code). */
+const BUSBOY_MESSAGES = [
+  'Multipart:',
+  'Malformed part header',
+  'Unexpected end of form',
+  'Unexpected end of multipart',
+  // A body that ends inside a file part (its Content-Length matching what was sent).
+  'Part terminated early',
+];
+
+/** Whether `error` says the multipart body was malformed or ended early: the request's fault, never a 500. */
+export function isCutMultipart(error: unknown): boolean {
+  const e = error as { message?: unknown; code?: unknown };
+  const message = typeof e?.message === 'string' ? e.message : '';
+  const code = typeof e?.code === 'string' ? e.code : '';
+  return (
+    BUSBOY_MESSAGES.some((m) => message.startsWith(m)) ||
+    message === 'aborted' ||
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    code === 'FST_MP_PREMATURE_CLOSE'
+  );
+}

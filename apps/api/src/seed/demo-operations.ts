@@ -9,6 +9,7 @@ import { audit } from '../audit';
 import type { Database } from '../db/schema';
 import { createRng } from '../lib/prng';
 import { saveDestinatarios } from '../modules/entregas/repo';
+import { storePdf } from '../modules/reportes/pdf-store';
 import { createReportPdf } from './pdf';
 
 export interface SeededUser {
@@ -417,7 +418,7 @@ export async function seedDemoOperations(
         fecha_recibido: received.toISOString().slice(0, 10),
         notas,
         estatus: sent ? 'enviado' : 'pendiente',
-        pdf,
+        id_pdf: await storePdf(trx, pdf),
         pdf_nombre: `${f.row.folio}.pdf`,
         pdf_bytes: pdf.length,
         fecha_enviado: sent ? new Date(Math.min(received.getTime() + 2 * DAY, now.getTime())) : null,

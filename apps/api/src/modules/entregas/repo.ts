@@ -3,6 +3,7 @@ import type { EntregaEstado, EtapaEnvio, Rechazo } from '@socio/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EntregaEstadoStored } from '../../db/schema-entregas';
+import { readPdf } from '../reportes/pdf-store';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -375,12 +376,14 @@ export async function reporteForMail(
   db: Db,
   idReporte: number,
 ): Promise<{ folio: string; cliente: string; pdf: Uint8Array } | undefined> {
-  return db
+  const row = await db
     .selectFrom('reportes as r')
     .innerJoin('clientes as c', 'c.id_cliente', 'r.id_cliente')
-    .select(['r.folio', 'c.nombre as cliente', 'r.pdf'])
+    .select(['r.folio', 'c.nombre as cliente', 'r.id_pdf'])
     .where('r.id_reporte', '=', idReporte)
     .executeTakeFirst();
+  // The attachment is read part by part (no query moves a whole PDF); the message needs it whole anyway.
+  return row && { folio: row.folio, cliente: row.cliente, pdf: await readPdf(db, row.id_pdf) };
 }
 
 /** Counts by state (bench, health). */

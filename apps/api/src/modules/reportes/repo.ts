@@ -132,38 +132,30 @@ export async function findReporte(db: Db, id: number): Promise<ReportItem | unde
   return row ? toReportItem(row) : undefined;
 }
 
-/** The PDF of a report with its folio, or undefined. */
-export async function findPdf(db: Db, id: number): Promise<{ folio: string; pdf: Uint8Array } | undefined> {
-  return db.selectFrom('reportes').select(['folio', 'pdf']).where('id_reporte', '=', id).executeTakeFirst();
+/** The stored PDF of a report (its file id and size) with its folio, or undefined. */
+export async function findPdf(
+  db: Db,
+  id: number,
+): Promise<{ folio: string; id_pdf: number; pdf_bytes: number } | undefined> {
+  return db
+    .selectFrom('reportes')
+    .select(['folio', 'id_pdf', 'pdf_bytes'])
+    .where('id_reporte', '=', id)
+    .executeTakeFirst();
 }
 
 /** The pending reports (of one client when given) without their PDFs: what the streamed zip lists first. */
 export async function pendingPdfList(
   db: Db,
   idCliente?: number,
-): Promise<Array<{ id_reporte: number; folio: string; cliente: string; pdf_bytes: number }>> {
+): Promise<Array<{ id_reporte: number; folio: string; cliente: string; id_pdf: number }>> {
   let q = db
     .selectFrom('reportes as r')
     .innerJoin('clientes as c', 'c.id_cliente', 'r.id_cliente')
-    .select(['r.id_reporte', 'r.folio', 'c.nombre as cliente', 'r.pdf_bytes'])
+    .select(['r.id_reporte', 'r.folio', 'c.nombre as cliente', 'r.id_pdf'])
     .where('r.estatus', '=', 'pendiente');
   if (idCliente !== undefined) q = q.where('r.id_cliente', '=', idCliente);
   return q.orderBy('r.fecha_recibido').orderBy('r.id_reporte').execute();
-}
-
-/** `length` bytes of a report's PDF from `offset` (a slice of the streamed zip); null when the report is gone. */
-export async function pdfSlice(
-  db: Db,
-  id: number,
-  offset: number,
-  length: number,
-): Promise<Uint8Array | null> {
-  const row = await db
-    .selectFrom('reportes')
-    .select(sql<Uint8Array>`substring(pdf FROM ${offset + 1} FOR ${length})`.as('part'))
-    .where('id_reporte', '=', id)
-    .executeTakeFirst();
-  return row ? row.part : null;
 }
 
 /** The ids among `ids` that exist. */
@@ -232,7 +224,9 @@ export interface NewReporte {
   id_cliente: number;
   id_visitador: number | null;
   notas: string;
-  pdf: Uint8Array;
+  /** The stored file (pdf-store.ts) and its size. */
+  id_pdf: number;
+  pdf_bytes: number;
   /** Page count read by parsing the upload. */
   pdf_paginas?: number | null;
   pdf_nombre: string;
@@ -242,7 +236,7 @@ export interface NewReporte {
 export async function insertReporte(db: Db, values: NewReporte): Promise<number> {
   const row = await db
     .insertInto('reportes')
-    .values({ ...values, pdf_bytes: values.pdf.length })
+    .values(values)
     .returning('id_reporte')
     .executeTakeFirstOrThrow();
   return row.id_reporte;

@@ -6,37 +6,47 @@ import {
   REPORTES_MESSAGES,
 } from '@socio/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { DomainError, fail } from '../../domain-errors';
 import { actorOf } from '../../http/auth';
-import { ERROR_MESSAGES } from '../../http/errors';
+import { ERROR_MESSAGES, isCutMultipart } from '../../http/errors';
 import { registerRoute } from '../../http/route';
 import { RequestValidationError, toValidationIssues } from '../../http/zod';
 import { mailSettings } from '../entregas/mail';
+import { deleteStalePdfs, discardPdf, STALE_PDF_MS } from './pdf-store';
 import {
   createReport,
   type FileAnswer,
   listReports,
   markSent,
   pendingZip,
+  type ReceivedPdf,
+  receivePdf,
   reportPdf,
   sendReport,
 } from './service';
 
-/** Reads a multipart upload: its text fields and the single file part. */
-async function readUpload(request: FastifyRequest) {
+/**
+ * Reads a multipart upload: its text fields and the single file part, stored part by part as it arrives
+ * (`receivePdf`). The caller discards the stored file when the upload is then refused.
+ */
+async function readUpload(db: Kysely<Database>, request: FastifyRequest) {
   if (!request.isMultipart()) fail('unsupported_media_type', ERROR_MESSAGES.unsupportedMediaType);
   const fields: Record<string, string> = {};
-  let file: { bytes: Buffer; filename: string } | null = null;
+  let file: (ReceivedPdf & { filename: string }) | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (file === null) file = { bytes, filename: part.filename };
+        const received = await receivePdf(db, part.file);
+        if (file === null) file = { ...received, filename: part.filename };
+        else if (received.idPdf !== null) await discardPdf(db, received.idPdf);
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
+    if (file?.idPdf) await discardPdf(db, file.idPdf);
     if (error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') fail('payload_too_large', REPORTES_MESSAGES.pdfTooLarge);
@@ -46,6 +56,7 @@ async function readUpload(request: FastifyRequest) {
     if (code && /^FST_(PARTS|FILES|FIELDS)_LIMIT$/.test(code)) {
       fail('payload_too_large', ERROR_MESSAGES.bodyTooLarge);
     }
+    if (isCutMultipart(error)) fail('rejected', ERROR_MESSAGES.badMultipart);
     throw error;
   }
   return { fields, file };
@@ -54,8 +65,9 @@ async function readUpload(request: FastifyRequest) {
 function sendFile(reply: FastifyReply, file: FileAnswer, type: string, disposition: 'inline' | 'attachment') {
   return reply
     .type(type)
+    .header('content-length', String(file.bytes))
     .header('content-disposition', `${disposition}; filename="${file.fileName}"`)
-    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    .send(file.stream);
 }
 
 /** Reports of the clients: list, PDF, zip of pending ones, send, upload. */
@@ -92,10 +104,21 @@ export async function reportesRoutes(app: FastifyInstance): Promise<void> {
       .send(zip.stream);
   });
 
+  let nextCleanup = 0;
   registerRoute(app, reportes.create, { bodyLimit: MAX_REPORT_PDF_BYTES + 1024 * 1024 }, async (request) => {
-    const { fields, file } = await readUpload(request);
-    const parsed = createReporteFieldsSchema.safeParse(fields);
-    if (!parsed.success) throw new RequestValidationError(toValidationIssues(parsed.error, 'body'));
-    return createReport(app.db, actorOf(request), parsed.data, file);
+    if (Date.now() >= nextCleanup) {
+      // Files of uploads cut by a server that stopped before answering (any server on this database).
+      nextCleanup = Date.now() + STALE_PDF_MS / 4;
+      await deleteStalePdfs(app.db);
+    }
+    const { fields, file } = await readUpload(app.db, request);
+    try {
+      const parsed = createReporteFieldsSchema.safeParse(fields);
+      if (!parsed.success) throw new RequestValidationError(toValidationIssues(parsed.error, 'body'));
+      return await createReport(app.db, actorOf(request), parsed.data, file);
+    } catch (error) {
+      if (file?.idPdf) await discardPdf(app.db, file.idPdf);
+      throw error;
+    }
   });
 }

@@ -4,13 +4,14 @@ import { Readable } from 'node:stream';
 import { type createReporteFieldsSchema, REPORTES_MESSAGES, type ReportItem } from '@socio/contracts';
 import { Zip, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
-import { PDFDocument } from 'pdf-lib';
 import type { z } from 'zod';
 import { audit } from '../../audit';
 import type { Database } from '../../db/schema';
 import { fail } from '../../domain-errors';
 import type { Actor } from '../../session';
 import { enqueueEntrega, needsDelivery, type OutboxSettings } from '../entregas/service';
+import { isPdf, PDF_MAGIC_BYTES, PdfPageCounter } from './pdf-pages';
+import { discardPdf, PDF_PART_BYTES, PdfWriter, pdfParts } from './pdf-store';
 import {
   existingReporteIds,
   findCliente,
@@ -24,7 +25,6 @@ import {
   listReportes,
   lockReporteEstatus,
   markPendingSent,
-  pdfSlice,
   pendingPdfList,
 } from './repo';
 
@@ -36,30 +36,62 @@ export type ReporteFields = z.output<typeof createReporteFieldsSchema>;
 /** Detail of an upload naming a user who is not a Visitador. */
 export const UNKNOWN_VISITOR = 'El visitador indicado no existe';
 
-/** A file to send back: its name, type and bytes. */
+/** A file to send back: its name, size and bytes (streamed part by part from the database). */
 export interface FileAnswer {
   fileName: string;
-  bytes: Uint8Array;
+  bytes: number;
+  stream: Readable;
 }
 
-/** '%PDF-' */
-const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d];
-export function isPdf(bytes: Uint8Array): boolean {
-  return bytes.length >= PDF_MAGIC.length && PDF_MAGIC.every((b, i) => bytes[i] === b);
+/** An upload's file as stored (`receivePdf`): null id when it is not a PDF that opens (nothing kept then). */
+export interface ReceivedPdf {
+  idPdf: number | null;
+  bytes: number;
+  paginas: number | null;
 }
 
 /**
- * Page count of a PDF that really opens (parsed with pdf-lib, encrypted ones included), or null: a file that
- * only starts with '%PDF-' (HTML, a truncated download, garbage) is not a report.
+ * Stores an upload's file part by part as it arrives (the stream's backpressure paces the client) while a worker
+ * thread receives the same bytes to parse them at the end (`PdfPageCounter`). A file that does not start like a
+ * PDF is read to its end without storing anything. A file that does not open is deleted before answering; on an
+ * error (the body cut off, too large) what was stored is deleted and the error goes on.
  */
-export async function pdfPageCount(bytes: Uint8Array): Promise<number | null> {
-  if (!isPdf(bytes)) return null;
+export async function receivePdf(
+  db: Db,
+  file: AsyncIterable<Buffer> & { truncated?: boolean },
+): Promise<ReceivedPdf> {
+  const writer = new PdfWriter(db);
+  let counter: PdfPageCounter | null = null;
+  let head: Buffer = Buffer.alloc(0);
+  let looksLikePdf: boolean | null = null;
+  let bytes = 0;
   try {
-    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-    const pages = doc.getPageCount();
-    return pages > 0 ? pages : null;
-  } catch {
-    return null;
+    for await (const chunk of file) {
+      bytes += chunk.length;
+      let data = chunk;
+      if (looksLikePdf === null) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length < PDF_MAGIC_BYTES) continue;
+        looksLikePdf = isPdf(head);
+        if (looksLikePdf) counter = new PdfPageCounter();
+        data = head;
+      }
+      if (!counter) continue;
+      counter.push(data);
+      await writer.write(data);
+    }
+    if (file.truncated) fail('payload_too_large', REPORTES_MESSAGES.pdfTooLarge);
+    if (!counter) return { idPdf: null, bytes, paginas: null };
+    const { idPdf } = await writer.end();
+    const paginas = await counter.pages();
+    counter = null;
+    if (paginas !== null) return { idPdf, bytes, paginas };
+    await discardPdf(db, idPdf);
+    return { idPdf: null, bytes, paginas: null };
+  } catch (error) {
+    counter?.cancel();
+    await writer.discard();
+    throw error;
   }
 }
 
@@ -97,10 +129,15 @@ export function reportFileName(folio: string): string {
   return `reporte_${safeName(folio)}.pdf`;
 }
 
+/** A report's PDF, read part by part as the client takes the bytes. */
 export async function reportPdf(db: Db, id: number): Promise<FileAnswer> {
   const found = await findPdf(db, id);
   if (!found) fail('not_found', REPORTES_MESSAGES.notFound);
-  return { fileName: reportFileName(found.folio), bytes: found.pdf };
+  return {
+    fileName: reportFileName(found.folio),
+    bytes: found.pdf_bytes,
+    stream: Readable.from(pdfParts(db, found.id_pdf), { objectMode: false, highWaterMark: PDF_PART_BYTES }),
+  };
 }
 
 /** Marks reports as sent (all must exist; those already sent stay as they are). */
@@ -163,17 +200,11 @@ export async function sendReport(
 }
 
 /**
- * Bytes of a PDF read from the database at once while streaming the zip. Small, because reading a bytea holds
- * the event loop on PGlite (in-process) for a time that grows with its size (~0.5 ms per KB measured under load):
- * 64 KB keeps each read well under 100 ms.
- */
-const ZIP_SLICE_BYTES = 64 * 1024;
-
-/**
  * The pending PDFs (of one client when given) as a zip STREAM, one folder per client. The list is read first
- * (without PDFs); the PDFs are then read in slices of 64 KB only as fast as the client takes the bytes
- * (the stream's backpressure), each stored (PDFs are already compressed) through fflate's streaming Zip. Memory
- * stays about one slice whatever the total, and the event loop is never held for more than one slice's read.
+ * (without PDFs); the PDFs are then read part by part (256 KB, see pdf-store.ts) only as fast as the client
+ * takes the bytes (the stream's backpressure), each stored (PDFs are already compressed) through fflate's
+ * streaming Zip. Memory stays about two parts whatever the total, and the event loop is never held for more than
+ * one part's read.
  */
 export async function pendingZip(
   db: Db,
@@ -198,24 +229,24 @@ export async function pendingZip(
       else out.push(chunk);
     });
     for (const r of entries) {
-      const first = await pdfSlice(db, r.id_reporte, 0, ZIP_SLICE_BYTES);
-      if (!first) continue; // deleted while downloading
-      const entry = new ZipPassThrough(r.name);
-      zip.add(entry);
-      let part: Uint8Array = first;
-      let offset = 0;
-      for (;;) {
-        offset += part.length;
-        const last = part.length < ZIP_SLICE_BYTES || offset >= r.pdf_bytes;
-        entry.push(part, last);
-        if (failure) throw failure;
-        yield* out.splice(0);
-        if (last) break;
-        // Let pending I/O (other requests) run between two reads: on PGlite a read and its reply can
-        // settle without returning to the event loop, so a download would otherwise run in long bursts.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        part = (await pdfSlice(db, r.id_reporte, offset, ZIP_SLICE_BYTES)) ?? new Uint8Array(0);
+      let entry: ZipPassThrough | null = null;
+      // Each part is added once the next one (or the file's end) is known: fflate needs to be told the last.
+      let held: Buffer | null = null;
+      for await (const part of pdfParts(db, r.id_pdf)) {
+        if (held) {
+          entry?.push(held, false);
+          if (failure) throw failure;
+          yield* out.splice(0);
+        } else {
+          entry = new ZipPassThrough(r.name);
+          zip.add(entry);
+        }
+        held = part;
       }
+      if (!entry || !held) continue; // deleted while downloading
+      entry.push(held, true);
+      if (failure) throw failure;
+      yield* out.splice(0);
     }
     zip.end();
     if (failure) throw failure;
@@ -236,11 +267,11 @@ export async function createReport(
   db: Db,
   actor: Actor,
   fields: ReporteFields,
-  file: { bytes: Uint8Array; filename: string } | null,
+  file: (ReceivedPdf & { filename: string }) | null,
 ): Promise<{ detail: string; reporte: ReportItem }> {
   if (!file) fail('invalid', REPORTES_MESSAGES.pdfMissing);
-  const paginas = await pdfPageCount(file.bytes);
-  if (paginas === null) fail('invalid', REPORTES_MESSAGES.invalidPdf);
+  const { idPdf, paginas } = file;
+  if (idPdf === null || paginas === null) fail('invalid', REPORTES_MESSAGES.invalidPdf);
   const cliente = await findCliente(db, fields.cliente);
   if (!cliente) fail('invalid', REPORTES_MESSAGES.unknownCliente);
   const idFolio = await findFolioId(db, fields.folio);
@@ -258,7 +289,8 @@ export async function createReport(
       id_cliente: cliente.id_cliente,
       id_visitador: visitador,
       notas: fields.notas,
-      pdf: file.bytes,
+      id_pdf: idPdf,
+      pdf_bytes: file.bytes,
       pdf_paginas: paginas,
       pdf_nombre: file.filename || `${safeName(fields.folio)}.pdf`,
       creado_por: actor.id,
@@ -268,7 +300,7 @@ export async function createReport(
       action: 'reporte.create',
       targetType: 'reporte',
       targetId: idReporte,
-      change: { folio: fields.folio, cliente: cliente.nombre, bytes: file.bytes.length },
+      change: { folio: fields.folio, cliente: cliente.nombre, bytes: file.bytes },
       requestId: actor.requestId,
     });
     return idReporte;
