@@ -3,7 +3,8 @@
  * process, see ./server.ts) on PGlite (a temp dir) and PostgreSQL (a fresh database on BENCH_PG_URL, or on
  * 127.0.0.1:5432 when a server answers there). While it receives 19 MB uploads (POST /api/reportes) or sends
  * 19 MB PDFs (GET /api/reportes/:id/pdf), one at a time and three at once, a client asks GET /api/health
- * over and over (one request after the other); the bench prints its p50/p99/max (goal p99 ≤ 100 ms). Then the
+ * over and over (one request after the other); the bench prints its p50/p99/max (goal p99 ≤ 100 ms), after the
+ * same figures with the server idle (the machine's own noise). Then the
  * time of 220 uploads of 1 MB, one after the other.
  *
  * Env: BENCH_PG_URL, BENCH_ONLY=pglite|postgres, BENCH_PDF_MB (19), BENCH_SMALL_UPLOADS (220).
@@ -149,6 +150,8 @@ async function runOn(db: string, env: Record<string, string>, big: Uint8Array, s
     const token = await login(server);
     const mb = (big.length / 1024 / 1024).toFixed(1);
     let ids: number[] = [];
+    // The same probe with nothing else running: what the machine gives at best right now.
+    await during('3 s en reposo', db, server, () => new Promise((r) => setTimeout(r, 3000)));
     await during(`1 subida de ${mb} MB`, db, server, async () => {
       ids.push(await upload(server, token, big));
     });

@@ -19,5 +19,6 @@ parentPort.on('message', async (message) => {
   } catch {
     pages = null;
   }
+  // The same answer as parsePages in pdf-pages.ts (the worker cannot import TypeScript).
   parentPort.postMessage({ pages });
 });
