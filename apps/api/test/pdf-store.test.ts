@@ -1,5 +1,5 @@
 /**
- * Issue 22 (4): report PDFs are stored and read in parts of 256 KB (migration 0008), so no query moves a whole
+ * Issue 22 (4): report PDFs are stored and read in parts of 256 KB (migration 0009), so no query moves a whole
  * PDF. Round trips byte-exact across several parts (upload → view, zip, e-mail attachment), a recorder of every
  * query's parameters and rows proves no query moved more than ~1 MB, and the migration cuts existing PDFs into
  * parts.
@@ -183,7 +183,7 @@ describe.each(dbKinds())('PDFs stored in parts (%s)', (kind) => {
   });
 });
 
-describe.each(dbKinds())('migration 0008 (%s)', (kind) => {
+describe.each(dbKinds())('migration 0009 (%s)', (kind) => {
   it('cuts the PDFs stored whole into parts, each report keeping its bytes', async () => {
     const { handle, dropDatabase } = await createEmptyDatabase(kind);
     try {
