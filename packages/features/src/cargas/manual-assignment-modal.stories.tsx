@@ -1,7 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ApiError, NetworkError } from '../errors';
-import { createFakeCargasPort, demoVisitors, pending } from '../testing';
+import {
+  atViewport,
+  createFakeCargasPort,
+  demoAssignments,
+  demoVisitors,
+  isInView,
+  pending,
+} from '../testing';
 import { clearToasts, realKeyboard, spied, tabTo, withCargas } from './cargas.story-helpers';
 import { OTHER_LOAD_FORM } from './manual-assignment';
 import { ManualAssignmentModal } from './manual-assignment-modal';
@@ -256,6 +263,46 @@ export const ServerError: Story = {
     await expect(within(modal).getByRole('button', { name: 'Crear Asignación' })).toBeEnabled();
     await expect(field(modal, 'Folio')).toHaveValue('TEC-900001');
     await expect(args.onOpenChange).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * Issue 19 item 2: at 1366×768 the person fills the form down to the visitor and clicks 'Crear
+ * Asignación' at the footer. The refusal shows beside the footer buttons, in view and announced (it
+ * was drawn at the top of the scrolled form, 423 px above the view); the folio at fault is marked
+ * with the server's text and takes the focus, scrolled into view.
+ */
+export const RefusedFolioInView: Story = {
+  ...atViewport('laptop1366'),
+  decorators: [
+    withCargas(
+      createFakeCargasPort({
+        assignments: demoAssignments(3).map((a, i) => (i === 0 ? { ...a, folio: 'TEC-900001' } : a)),
+      }),
+    ),
+  ],
+  play: async () => {
+    const modal = await dialog();
+    await userEvent.selectOptions(field(modal, 'Tipo de carga'), 'TEC_MTY');
+    await fillRequired(modal);
+    await pickVisitor(modal, /Juan Pérez López/);
+    // Where the person is when they click the footer: the bottom of the form.
+    const body = modal.querySelector<HTMLElement>('[data-slot="modal-body"]');
+    if (!body) throw new Error('sin cuerpo del modal');
+    await expect(body.scrollHeight).toBeGreaterThan(body.clientHeight);
+    body.scrollTop = body.scrollHeight;
+    await userEvent.click(within(modal).getByRole('button', { name: 'Crear Asignación' }));
+    const alert = await within(modal).findByRole('alert');
+    await expect(alert).toHaveTextContent('El folio "TEC-900001" ya tiene una asignación abierta');
+    await waitFor(() => expect(isInView(alert)).toBe(true));
+    const folio = field(modal, 'Folio');
+    await waitFor(() => expect(folio).toHaveFocus());
+    await expect(folio).toHaveAttribute('aria-invalid', 'true');
+    await expect(folio).toHaveAccessibleDescription('El folio "TEC-900001" ya tiene una asignación abierta');
+    await waitFor(() => expect(isInView(folio)).toBe(true));
+    // Fixing the folio clears its mark.
+    await userEvent.type(folio, '9');
+    await waitFor(() => expect(folio).not.toHaveAttribute('aria-invalid', 'true'));
   },
 };
 

@@ -22,6 +22,7 @@ import {
   type ManualFormValues,
   manualFieldOrder,
   manualFormSchema,
+  manualSaveErrorField,
   manualSaveErrorMessage,
 } from './manual-assignment';
 import { cargasMessages as m } from './messages.es';
@@ -91,14 +92,21 @@ export interface ManualAssignmentFormProps {
   id: string;
   forms: ManualForms;
   onSaved: () => void;
+  /**
+   * The server's answer to a failed save (null when a new save starts). The caller shows it where the
+   * person is looking: the modal puts it beside its footer buttons, which never scroll away.
+   */
+  onServerError: (message: string | null) => void;
 }
 
 /**
  * The form of 'Nueva Carga Manual': load type, that type's fields (from its definition), the visitor
  * picker. Checked on submit with the spec's messages; the first invalid field takes the focus; a
- * field's error clears when it is edited. The server's answer to a failed save shows on top.
+ * field's error clears when it is edited. A refused save goes to `onServerError`; when the refusal is
+ * about a field (the folio already open, the visitor no longer active) that field is marked with the
+ * server's text and takes the focus (the browser scrolls it into view).
  */
-export function ManualAssignmentForm({ id, forms, onSaved }: ManualAssignmentFormProps) {
+export function ManualAssignmentForm({ id, forms, onSaved, onServerError }: ManualAssignmentFormProps) {
   const types = Object.keys(forms);
   const formRef = useRef<HTMLFormElement>(null);
   // The browser's e-mail check (the form is noValidate so every error shows the same way).
@@ -131,7 +139,6 @@ export function ManualAssignmentForm({ id, forms, onSaved }: ManualAssignmentFor
   const visitors = useActiveVisitors(true);
   const estados = useEstadosCatalog(true);
   const save = useSaveManualAssignment();
-  const [serverError, setServerError] = useState<string | null>(null);
 
   const submit = handleSubmit(
     (values) => {
@@ -140,17 +147,25 @@ export function ManualAssignmentForm({ id, forms, onSaved }: ManualAssignmentFor
       if (!chosen || !visitor) return;
       const payload = chosen.toPayload(values.fields, visitor, new Date());
       if (!isManualRequest(payload)) {
-        setServerError(m.saveError);
+        onServerError(m.saveError);
         return;
       }
-      setServerError(null);
+      onServerError(null);
       save.mutate(payload, {
         onSuccess: (answer) => {
           toast.success(m.saved(answer.id_asignacion));
           form.reset(defaults);
           onSaved();
         },
-        onError: (error) => setServerError(manualSaveErrorMessage(error)),
+        onError: (error) => {
+          const message = manualSaveErrorMessage(error);
+          onServerError(message);
+          const field = manualSaveErrorField(error, payload);
+          if (field) {
+            form.setError(field, { type: 'server', message });
+            form.setFocus(field);
+          }
+        },
       });
     },
     (invalid) => {
@@ -172,7 +187,6 @@ export function ManualAssignmentForm({ id, forms, onSaved }: ManualAssignmentFor
       className="grid gap-4"
       aria-busy={save.isPending || undefined}
     >
-      {serverError ? <Banner tone="error" message={serverError} /> : null}
       <p className="text-ink-muted text-sm">{m.requiredNote}</p>
       <NativeSelect
         label={m.loadType}
@@ -228,7 +242,6 @@ export function ManualAssignmentModal({
   forms = MANUAL_FORMS,
   returnFocusRef,
 }: ManualAssignmentModalProps) {
-  const formId = useId();
   const saving = useIsSavingManual();
   return (
     <Modal open={open} onOpenChange={onOpenChange}>
@@ -237,17 +250,46 @@ export function ManualAssignmentModal({
           <ModalTitle>{m.manualTitle}</ModalTitle>
           <ModalDescription>{m.manualDescription}</ModalDescription>
         </ModalHeader>
-        <ModalBody>
-          <ManualAssignmentForm id={formId} forms={forms} onSaved={() => onOpenChange(false)} />
-        </ModalBody>
-        <ModalFormActions
-          formId={formId}
-          cancelLabel={m.cancel}
-          submitLabel={m.create}
-          pendingLabel={m.saving}
-          pending={saving}
-        />
+        <ManualAssignmentContent forms={forms} saving={saving} onSaved={() => onOpenChange(false)} />
       </ModalContent>
     </Modal>
+  );
+}
+
+/**
+ * Body and footer of the modal. A refused save shows right above 'Cancelar' / 'Crear Asignación', out
+ * of the scrolling body: the person clicked there, so that is where the answer must be (at the top of
+ * a long form it sat hundreds of pixels above the view). Lives inside the content, so closing resets it.
+ */
+function ManualAssignmentContent({
+  forms,
+  saving,
+  onSaved,
+}: {
+  forms: ManualForms;
+  saving: boolean;
+  onSaved: () => void;
+}) {
+  const formId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  return (
+    <>
+      <ModalBody>
+        <ManualAssignmentForm id={formId} forms={forms} onSaved={onSaved} onServerError={setServerError} />
+      </ModalBody>
+      {serverError ? (
+        <div data-slot="manual-save-error" className="border-line border-t px-6 pt-4">
+          <Banner tone="error" message={serverError} />
+        </div>
+      ) : null}
+      <ModalFormActions
+        formId={formId}
+        cancelLabel={m.cancel}
+        submitLabel={m.create}
+        pendingLabel={m.saving}
+        pending={saving}
+        className={serverError ? 'border-t-0' : undefined}
+      />
+    </>
   );
 }

@@ -6,6 +6,7 @@
  */
 import {
   type ActiveVisitor,
+  CARGAS_MESSAGES,
   formatAddress,
   formatAddressOther,
   type LoadType,
@@ -283,4 +284,20 @@ export function filterVisitors(visitors: readonly ActiveVisitor[], filter: strin
 export function manualSaveErrorMessage(error: unknown): string {
   if (isApiError(error)) return error.detailText ?? m.saveError;
   return m.saveErrorRetry;
+}
+
+/**
+ * The form field a refused save is about, from the server's detail: the folio that already has an
+ * open assignment, or the visitor who is no longer an active Visitador. Undefined for any other refusal.
+ */
+export function manualSaveErrorField(
+  error: unknown,
+  sent: { folio?: unknown; visitor_id?: unknown },
+): 'fields.folio' | 'visitorId' | undefined {
+  if (!isApiError(error) || !error.detailText) return undefined;
+  if (typeof sent.folio === 'string' && error.detailText === CARGAS_MESSAGES.openAssignment(sent.folio)) {
+    return 'fields.folio';
+  }
+  if (error.detailText === CARGAS_MESSAGES.invalidVisitor(String(sent.visitor_id))) return 'visitorId';
+  return undefined;
 }

@@ -1,0 +1,28 @@
+/**
+ * Screen sizes a story can run at (the Storybook viewport global; the Vitest browser run resizes the
+ * page to it). The two sizes staff use: a 1366×768 laptop and a 390×844 phone.
+ */
+const VIEWPORTS = {
+  laptop1366: { name: 'Laptop 1366×768', styles: { width: '1366px', height: '768px' }, type: 'desktop' },
+  movil390: { name: 'Móvil 390 px', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+} as const;
+
+export type StoryViewport = keyof typeof VIEWPORTS;
+
+/** `parameters` and `globals` of a story that runs at `size`: spread them into the story. */
+export function atViewport(size: StoryViewport) {
+  return {
+    parameters: { viewport: { options: VIEWPORTS } },
+    globals: { viewport: { value: size, isRotated: false } },
+  };
+}
+
+/** Whether `element` is on screen and not covered or clipped: the element at its centre is it or inside it. */
+export function isInView(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  const x = box.left + box.width / 2;
+  const y = box.top + Math.min(box.height / 2, 12);
+  if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+  const hit = document.elementFromPoint(x, y);
+  return hit !== null && (hit === element || element.contains(hit));
+}
