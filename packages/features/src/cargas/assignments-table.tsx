@@ -93,6 +93,8 @@ export interface AssignmentsTableProps {
   viewer: CargasViewer;
   /** First load: the spinner 'Cargando...' instead of rows. */
   loading: boolean;
+  /** Another page, size or sort is on its way: the rows shown are dimmed under a progress bar. */
+  refreshing?: boolean;
   onSortChange: (sort: { id: string; desc: boolean } | null) => void;
   onAction: RowMenuProps['onAction'];
 }
@@ -110,6 +112,7 @@ export const AssignmentsTable = memo(function AssignmentsTable({
   sortOrder,
   viewer,
   loading,
+  refreshing = false,
   onSortChange,
   onAction,
 }: AssignmentsTableProps) {
@@ -129,6 +132,7 @@ export const AssignmentsTable = memo(function AssignmentsTable({
       sorting={sorting}
       onSortingChange={onSortChange}
       loading={loading}
+      refreshing={refreshing}
       loadingLabel={m.loading}
       emptyMessage={m.empty}
       emptyDescription={viewer === 'staff' ? m.emptyDescription : m.emptyVisitorDescription}

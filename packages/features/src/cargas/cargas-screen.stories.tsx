@@ -325,6 +325,74 @@ export const StaleResponseIgnored: Story = {
   },
 };
 
+/**
+ * Every list call after the first waits for `release()` (one gate per call), like a slow network:
+ * the first page shows at once, each later page, size or sort is held until the play lets it through.
+ */
+function heldListPort() {
+  const port = createFakeCargasPort();
+  let calls = 0;
+  const gates: Array<() => void> = [];
+  const cargas: CargasPort = {
+    ...port,
+    activeAssignments: async (q, o) => {
+      calls += 1;
+      const answer = await port.activeAssignments(q);
+      if (calls > 1) await new Promise<void>((resolve) => gates.push(resolve));
+      if (o?.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+      return answer;
+    },
+  };
+  const release = () => {
+    for (const open of gates.splice(0)) open();
+  };
+  return { cargas, release };
+}
+
+const heldPages = heldListPort();
+
+/**
+ * Issue 19 item 4: while the next page (or size, or sort) loads, the old rows stay dimmed under a
+ * thin progress bar, the table is `aria-busy`, and 'Mostrando 1 a 10' still describes the rows on
+ * screen (it jumped to 'Mostrando 11 a 20' over page 1's rows). Once the page lands, all three agree.
+ */
+export const PageLoading: Story = {
+  decorators: [withCargas(heldPages.cargas)],
+  play: async ({ canvas }) => {
+    await loaded(canvas);
+    const table = await assignmentsTable(canvas);
+    const nav = pager(canvas);
+    await expect(table).not.toHaveAttribute('aria-busy');
+    await expect(canvas.queryByRole('progressbar')).toBeNull();
+
+    await userEvent.click(within(nav).getByRole('button', { name: /Siguiente/ }));
+    await expect(await canvas.findByRole('progressbar', { name: 'Actualizando la tabla...' })).toBeVisible();
+    await expect(table).toHaveAttribute('aria-busy', 'true');
+    await expect(nav).toHaveTextContent('Mostrando 1 a 10 de 57 resultados');
+    await expect((await shownIds(canvas))[0]).toBe('57');
+    const [first] = await bodyRows(canvas);
+    await expect(first?.querySelector('td')).toHaveTextContent('1');
+    await waitFor(() =>
+      expect(getComputedStyle(table.querySelector('tbody') as Element).opacity).toBe('0.5'),
+    );
+
+    heldPages.release();
+    await waitFor(async () => expect((await shownIds(canvas))[0]).toBe('47'));
+    await expect(nav).toHaveTextContent('Mostrando 11 a 20 de 57 resultados');
+    await expect(table).not.toHaveAttribute('aria-busy');
+    await expect(canvas.queryByRole('progressbar')).toBeNull();
+
+    // A new size: the same until its rows land.
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Por página' }), '20');
+    await expect(await canvas.findByRole('progressbar')).toBeVisible();
+    await expect(nav).toHaveTextContent('Mostrando 11 a 20 de 57 resultados');
+    heldPages.release();
+    await waitFor(() => expect(nav).toHaveTextContent('Mostrando 1 a 20 de 57 resultados'));
+    await expect(await bodyRows(canvas)).toHaveLength(20);
+    await expect(canvas.queryByRole('progressbar')).toBeNull();
+  },
+};
+
 /** The first list call fails (offline); the next ones answer. */
 function failingOnce(error: unknown): CargasPort {
   const port = createFakeCargasPort();

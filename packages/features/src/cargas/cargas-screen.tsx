@@ -122,6 +122,10 @@ export function CargasScreen({ query, onQueryChange, viewer }: CargasScreenProps
   const data = list.data;
   const rows = data?.assignments ?? [];
   const total = data?.total ?? 0;
+  // The page and size of the rows on screen: while the next ones load, the old rows stay (dimmed) and
+  // 'Mostrando 1 a 10' keeps describing them, not the page asked for.
+  const shownPage = data?.page ?? query.page;
+  const shownPageSize = data?.page_size ?? query.page_size;
 
   // A page past the end (a shared link after rows closed): go to the last page that exists.
   useEffect(() => {
@@ -255,26 +259,25 @@ export function CargasScreen({ query, onQueryChange, viewer }: CargasScreenProps
           </div>
           {/* A failed load shows no table at all: an empty one would claim there are no assignments. */}
           {listError !== null && !data ? null : (
-            <div aria-busy={list.isFetching || undefined} data-stale={list.isPlaceholderData || undefined}>
-              <AssignmentsTable
-                rows={rows}
-                total={total}
-                page={data?.page ?? query.page}
-                pageSize={data?.page_size ?? query.page_size}
-                sortBy={query.sort_by}
-                sortOrder={query.sort_order}
-                viewer={viewer}
-                loading={signedIn && list.isPending && !list.isError}
-                onSortChange={onSortChange}
-                onAction={onAction}
-              />
-            </div>
+            <AssignmentsTable
+              rows={rows}
+              total={total}
+              page={shownPage}
+              pageSize={shownPageSize}
+              sortBy={query.sort_by}
+              sortOrder={query.sort_order}
+              viewer={viewer}
+              loading={signedIn && list.isPending && !list.isError}
+              refreshing={list.isPlaceholderData}
+              onSortChange={onSortChange}
+              onAction={onAction}
+            />
           )}
           {total > 0 ? (
             <Pager
               aria-label={m.pagerLabel}
-              page={query.page}
-              pageSize={query.page_size}
+              page={shownPage}
+              pageSize={shownPageSize}
               total={total}
               pageSizeOptions={CARGAS_PAGE_SIZES}
               onPageChange={(page) => update((q) => withPage(q, page))}

@@ -189,6 +189,19 @@ export const Loading: Story = {
   },
 };
 
+/** Rows being replaced (another page on the server): they stay, dimmed, under a thin progress bar. */
+export const Refreshing: Story = {
+  args: { refreshing: true },
+  // The dimmed rows are on their way out (for the moment a page loads), like disabled controls, which
+  // WCAG 1.4.3 exempts from the contrast minimum; every other rule still runs.
+  parameters: { a11y: { config: { rules: [{ id: 'color-contrast', enabled: false }] } } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('progressbar', { name: 'Actualizando la tabla...' })).toBeVisible();
+    await expect(canvas.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    await expect(bodyRows(canvasElement).length).toBeGreaterThan(0);
+  },
+};
+
 export const EmptyCells: Story = {
   args: {
     data: [

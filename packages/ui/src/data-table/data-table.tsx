@@ -79,6 +79,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     activeRowId,
     loading = false,
     loadingLabel,
+    refreshing = false,
     emptyMessage,
     emptyDescription,
     maxHeight,
@@ -231,10 +232,21 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
         style={scrollStyle}
         className="relative overflow-auto rounded-[var(--radius-control)] border border-line bg-surface"
       >
+        {refreshing && !loading ? (
+          <div
+            role="progressbar"
+            aria-label={messages.tableRefreshing}
+            data-slot="data-table-progress"
+            className="sticky start-0 top-0 z-20 -mb-1 h-1 w-full overflow-hidden bg-brand-100"
+          >
+            <div className="h-full w-1/3 animate-table-progress bg-brand-600 motion-reduce:w-full motion-reduce:animate-none" />
+          </div>
+        ) : null}
         <table
           data-slot="data-table-table"
           aria-rowcount={ariaRowCount}
-          aria-busy={loading || undefined}
+          aria-busy={loading || refreshing || undefined}
+          data-refreshing={(refreshing && !loading) || undefined}
           className={cn('w-full border-separate border-spacing-0 text-sm', tableClassName)}
         >
           {hasCaption ? (
@@ -262,7 +274,12 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
               ariaRowIndex={ariaRowCount !== undefined ? 1 : undefined}
             />
           </thead>
-          <tbody className="[&>tr>td]:border-line [&>tr>td]:border-b [&>tr:last-child>td]:border-b-0">
+          <tbody
+            className={cn(
+              '[&>tr>td]:border-line [&>tr>td]:border-b [&>tr:last-child>td]:border-b-0',
+              refreshing && !loading && 'opacity-50 transition-opacity',
+            )}
+          >
             {body}
           </tbody>
         </table>

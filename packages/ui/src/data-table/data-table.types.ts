@@ -153,6 +153,11 @@ export interface DataTableViewOptions<TData> {
   loading?: boolean;
   /** Label of the loading spinner. */
   loadingLabel?: string;
+  /**
+   * The rows shown are being replaced (another page, size or sort on the server): they stay, dimmed
+   * and inert to the eye, the table is `aria-busy`, and a thin progress bar runs over it.
+   */
+  refreshing?: boolean;
   /** Text of the empty state when there are no rows. */
   emptyMessage?: ReactNode;
   /** Secondary text of the empty state. */

@@ -9,6 +9,8 @@ export const dataMessagesEs = {
   tableEmpty: 'No hay registros para mostrar',
   /** DataTable: label of its spinner while loading. */
   tableLoading: 'Cargando...',
+  /** The thin progress bar over rows that are being replaced (another page, size or sort). */
+  tableRefreshing: 'Actualizando la tabla...',
   /** DataTable: accessible name of the scrollable region when there is no caption (the caption names it otherwise). */
   tableScrollRegion: 'Tabla con desplazamiento',
   /** DataTable: visible header of the running row-number column. */
