@@ -167,10 +167,12 @@ test.describe('Cargas (Administrador)', () => {
     await dialog.getByLabel(/^Estado$/).selectOption('Nuevo León');
     await dialog.getByLabel(/^Código postal/).fill('64849');
     await dialog.getByLabel(/^Teléfono 1/).fill('8112345678');
-    await dialog.getByRole('button', { name: 'Seleccionar Visitador' }).click();
-    await dialog.getByRole('searchbox', { name: 'Filtrar visitadores' }).fill(owner.name);
-    await dialog.getByRole('button', { name: new RegExp(owner.name) }).click();
-    await expect(dialog.getByRole('button', { name: 'Cambiar' })).toBeVisible();
+    const picker = dialog.getByRole('combobox', { name: 'Visitador' });
+    await picker.click();
+    const filter = page.getByRole('combobox', { name: 'Filtrar visitadores' });
+    if (await filter.isVisible()) await filter.fill(owner.name);
+    await page.getByRole('option', { name: new RegExp(owner.name) }).click();
+    await expect(picker).toContainText(owner.name);
     await dialog.getByRole('button', { name: 'Crear Asignación' }).click();
     const toast = page.getByText(/Asignación creada exitosamente \(ID \d+\)/);
     await expect(toast).toBeVisible();

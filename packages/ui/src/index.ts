@@ -6,3 +6,4 @@ export { messagesEs, type UiMessages } from './i18n/messages.es';
 export { UiProvider, type UiProviderProps, useUiMessages } from './i18n/ui-provider';
 export { cn } from './lib/cn';
 export { formatDate, formatNumber, LOCALE, type PluralForms, plural } from './lib/format';
+export { useControllableState } from './lib/use-controllable-state';

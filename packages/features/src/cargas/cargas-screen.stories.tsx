@@ -763,8 +763,8 @@ export const ManualAssignmentCreated: Story = {
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Campus de ingreso/ }), 'Monterrey');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Correo del alumno/ }), 'ana@tec.mx');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Teléfono 1/ }), '8112345678');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Seleccionar Visitador' }));
-    await userEvent.click(await within(dialog).findByRole('button', { name: /Juan Pérez López/ }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Visitador' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Juan Pérez López/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Crear Asignación' }));
     await expect(await screen.findByText('Asignación creada exitosamente (ID 58)')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -44,9 +44,24 @@ async function fillRequired(scope: HTMLElement) {
   await userEvent.type(field(scope, 'Teléfono 1'), '+81,1234 5678');
 }
 
+function picker(scope: HTMLElement) {
+  return within(scope).getByRole('combobox', { name: 'Visitador' });
+}
+
+/** The visitor list (it pops up over the page, outside the dialog's markup). */
+function visitorList() {
+  return screen.findByRole('listbox', { name: 'Visitadores activos' });
+}
+
+/** The option the keys point at (`aria-activedescendant` of the focused list or filter box). */
+function activeOption() {
+  const id = document.activeElement?.getAttribute('aria-activedescendant');
+  return id ? document.getElementById(id) : null;
+}
+
 async function pickVisitor(scope: HTMLElement, name: RegExp) {
-  await userEvent.click(within(scope).getByRole('button', { name: 'Seleccionar Visitador' }));
-  await userEvent.click(await within(scope).findByRole('button', { name }));
+  await userEvent.click(picker(scope));
+  await userEvent.click(within(await visitorList()).getByRole('option', { name }));
 }
 
 /** Opened: subtitle, load type selector (TEC_MTY only), visitor picker, Cancelar / Crear Asignación. */
@@ -62,7 +77,7 @@ export const EmptyForm: Story = {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Seleccionar tipo de carga...', 'TEC_MTY']);
-    await expect(within(modal).getByRole('button', { name: 'Seleccionar Visitador' })).toBeVisible();
+    await expect(picker(modal)).toHaveTextContent('Seleccionar Visitador');
     await expect(within(modal).getByRole('button', { name: 'Cancelar' })).toBeEnabled();
     await expect(within(modal).getByRole('button', { name: 'Crear Asignación' })).toBeEnabled();
   },
@@ -151,8 +166,8 @@ export const NoVisitors: Story = {
   decorators: [withCargas(createFakeCargasPort({ visitors: [] }))],
   play: async () => {
     const modal = await dialog();
-    await userEvent.click(within(modal).getByRole('button', { name: 'Seleccionar Visitador' }));
-    await expect(await within(modal).findByText('No hay visitadores disponibles')).toBeVisible();
+    await userEvent.click(picker(modal));
+    await expect(await screen.findByText('No hay visitadores disponibles')).toBeVisible();
   },
 };
 
@@ -162,21 +177,70 @@ const manyVisitors = [
   { id_usuario: 31, name: 'Elena Ruiz Campos', region: 'Yucatán' },
 ];
 
-/** A long list gets a filter box; the chosen visitor shows with 'Cambiar' to pick again. */
+/** A long list gets a filter box; the chosen visitor shows in the field, which opens the list again. */
 export const PickVisitor: Story = {
   decorators: [withCargas(createFakeCargasPort({ visitors: manyVisitors }))],
   play: async () => {
     const modal = await dialog();
-    await userEvent.click(within(modal).getByRole('button', { name: 'Seleccionar Visitador' }));
-    const list = await within(modal).findByRole('list', { name: 'Visitadores activos' });
-    await expect(within(list).getAllByRole('button')).toHaveLength(8);
-    await userEvent.type(within(modal).getByRole('searchbox', { name: 'Filtrar visitadores' }), 'jalisco');
-    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(2));
-    await userEvent.click(within(list).getByRole('button', { name: /Lucía Treviño Garza/ }));
-    await expect(within(modal).getByText('Lucía Treviño Garza')).toBeVisible();
-    await expect(within(modal).getByText(/ID 13/)).toBeVisible();
-    await userEvent.click(within(modal).getByRole('button', { name: 'Cambiar' }));
-    await expect(await within(modal).findByRole('list', { name: 'Visitadores activos' })).toBeVisible();
+    await userEvent.click(picker(modal));
+    const list = await visitorList();
+    await expect(within(list).getAllByRole('option')).toHaveLength(8);
+    await userEvent.type(screen.getByRole('combobox', { name: 'Filtrar visitadores' }), 'jalisco');
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(2));
+    await userEvent.click(within(list).getByRole('option', { name: /Lucía Treviño Garza/ }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await expect(picker(modal)).toHaveTextContent('Lucía Treviño Garza');
+    await expect(picker(modal)).toHaveTextContent(/ID 13/);
+    await userEvent.click(picker(modal));
+    const again = await visitorList();
+    await expect(within(again).getByRole('option', { name: /Lucía Treviño Garza/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  },
+};
+
+/**
+ * Issue 19 item 7: at 1366×768 the field sits at the bottom of the scrolled form; its list opens in
+ * view (above the field when there is no room below; it opened below the fold). In the filter box,
+ * Enter picks the active visitor and never submits the form; Escape closes the list, not the dialog.
+ */
+export const PickerInView: Story = {
+  ...atViewport('laptop1366'),
+  decorators: [withCargas(spied(createFakeCargasPort({ visitors: manyVisitors })))],
+  play: async ({ args }) => {
+    const modal = await dialog();
+    await userEvent.selectOptions(field(modal, 'Tipo de carga'), 'TEC_MTY');
+    const body = modal.querySelector<HTMLElement>('[data-slot="modal-body"]');
+    if (!body) throw new Error('sin cuerpo del modal');
+    body.scrollTop = body.scrollHeight;
+    await userEvent.click(picker(modal));
+    const list = await visitorList();
+    const options = within(list).getAllByRole('option');
+    await waitFor(() => expect(isInView(options[0] as HTMLElement)).toBe(true));
+    const box = list.getBoundingClientRect();
+    await expect(box.top).toBeGreaterThanOrEqual(0);
+    await expect(box.bottom).toBeLessThanOrEqual(window.innerHeight);
+
+    const filter = screen.getByRole('combobox', { name: 'Filtrar visitadores' });
+    await expect(filter).toHaveFocus();
+    await userEvent.type(filter, 'jal');
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(activeOption()).toHaveTextContent('Lucía Treviño Garza');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await expect(picker(modal)).toHaveTextContent('Lucía Treviño Garza');
+    await expect(picker(modal)).toHaveFocus();
+    // The form was not submitted: no required-field messages.
+    await expect(within(modal).queryByText('Campo requerido')).toBeNull();
+
+    await userEvent.keyboard('{Enter}');
+    await visitorList();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await expect(picker(modal)).toHaveFocus();
+    await expect(args.onOpenChange).not.toHaveBeenCalled();
+    await expect(await dialog()).toBeVisible();
   },
 };
 
@@ -197,12 +261,13 @@ export const Created: Story = {
     await userEvent.selectOptions(estado, 'Nuevo León');
     await userEvent.type(field(modal, 'Código postal'), '64849');
     await userEvent.type(field(modal, 'Día que Agendó en CRM'), '2026-11-20');
-    // Keyboard: the picker button, then the first visitor.
-    within(modal).getByRole('button', { name: 'Seleccionar Visitador' }).focus();
+    // Keyboard: the picker, then the first visitor (active when the list opens).
+    picker(modal).focus();
     await userEvent.keyboard('{Enter}');
-    const option = await within(modal).findByRole('button', { name: /Juan Pérez López/ });
-    option.focus();
+    await visitorList();
+    await expect(activeOption()).toHaveTextContent('Juan Pérez López');
     await userEvent.keyboard('{Enter}');
+    await expect(picker(modal)).toHaveTextContent('Juan Pérez López');
     await userEvent.click(within(modal).getByRole('button', { name: 'Crear Asignación' }));
     await expect(await screen.findByText('Asignación creada exitosamente (ID 58)')).toBeVisible();
     await expect(savePort.saveManual).toHaveBeenCalledWith(
@@ -355,23 +420,22 @@ export const KeyboardOnly: Story = {
     await expect(field(modal, 'Teléfono 1')).toHaveValue('8112345678');
 
     // Past the optional fields (the date input takes a Tab per segment) to the visitor picker.
-    const picker = within(modal).getByRole('button', { name: 'Seleccionar Visitador' });
-    await tabTo(press, picker);
+    const visitor = picker(modal);
+    await tabTo(press, visitor);
     await press('{Enter}');
-    const list = await within(modal).findByRole('list', { name: 'Visitadores activos' });
-    await expect(picker).toHaveAttribute('aria-expanded', 'true');
-    await press('{ArrowDown}');
-    await expect(within(list).getByRole('button', { name: /Juan Pérez López/ })).toHaveFocus();
+    await visitorList();
+    await expect(visitor).toHaveAttribute('aria-expanded', 'true');
+    await expect(activeOption()).toHaveTextContent('Juan Pérez López');
     await press('{ArrowDown}{ArrowDown}');
-    await expect(within(list).getByRole('button', { name: /Carlos Ramírez Soto/ })).toHaveFocus();
+    await expect(activeOption()).toHaveTextContent('Carlos Ramírez Soto');
     await press('{End}');
-    await expect(within(list).getByRole('button', { name: /Valeria Ortiz Navarro/ })).toHaveFocus();
+    await expect(activeOption()).toHaveTextContent('Valeria Ortiz Navarro');
     await press('{Home}{ArrowDown}{ArrowUp}{ArrowDown}');
-    await expect(within(list).getByRole('button', { name: /María Hernández Cruz/ })).toHaveFocus();
+    await expect(activeOption()).toHaveTextContent('María Hernández Cruz');
     await press('{Enter}');
-    // The list closes; the focus stays in the form, on the chosen visitor's 'Cambiar'.
-    await expect(await within(modal).findByRole('button', { name: 'Cambiar' })).toHaveFocus();
-    await expect(within(modal).getByText('María Hernández Cruz')).toBeVisible();
+    // The list closes; the focus returns to the field, which shows the chosen visitor.
+    await waitFor(() => expect(visitor).toHaveFocus());
+    await expect(visitor).toHaveTextContent('María Hernández Cruz');
 
     await tabTo(press, within(modal).getByRole('button', { name: 'Crear Asignación' }));
     await press('{Enter}');

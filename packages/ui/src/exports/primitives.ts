@@ -12,6 +12,7 @@ export {
   type CardTitleProps,
 } from '../card/card';
 export { Checkbox, type CheckboxProps, type CheckedState } from '../checkbox/checkbox';
+export { Combobox, type ComboboxOption, type ComboboxProps } from '../combobox/combobox';
 export { ConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog/confirm-dialog';
 export {
   DropdownMenu,

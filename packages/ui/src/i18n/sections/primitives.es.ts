@@ -6,6 +6,12 @@ export const primitivesMessagesEs = {
   cancel: 'Cancelar',
   /** Tooltip of the `*` mark of a required field (the field itself carries `required`). */
   required: 'obligatorio',
+  /** Combobox: the list has no options at all. */
+  comboboxEmpty: 'No hay opciones disponibles',
+  /** Combobox: accessible name of the filter box of a long list. */
+  comboboxFilter: 'Filtrar opciones',
+  /** Combobox: the filter matches no option. */
+  comboboxNoMatch: 'Ninguna opción coincide',
   /** Default title of EmptyState. */
   emptyStateTitle: 'No hay información para mostrar',
   passwordShow: 'Mostrar contraseña',
