@@ -270,7 +270,11 @@ describe('AppErrorBoundary', () => {
     );
     expect(screen.getByRole('heading', { name: 'Algo salió mal' })).toBeInTheDocument();
     expect(screen.getByText('La aplicación encontró un error inesperado')).toBeInTheDocument();
-    expect(screen.getByText('Fallo de prueba al dibujar')).toBeInTheDocument();
+    // The Spanish explanation leads; the technical text is folded under 'Detalles técnicos'.
+    expect(screen.getByText('Fallo de prueba al dibujar')).not.toBeVisible();
+    expect(screen.getByText('Fallo de prueba al dibujar').closest('details')).toHaveTextContent(
+      'Detalles técnicos',
+    );
     expect(screen.getByRole('button', { name: 'Recargar página' })).toBeInTheDocument();
     expect(screen.getByText('Abre la consola del navegador para ver más detalles')).toBeInTheDocument();
 

@@ -21,7 +21,11 @@ export const Default: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Algo salió mal' })).toBeVisible();
     await expect(canvas.getByText('La aplicación encontró un error inesperado')).toBeVisible();
-    await expect(canvas.getByText("Cannot read properties of undefined (reading 'nombres')")).toBeVisible();
+    // The technical text is folded under 'Detalles técnicos' until asked for.
+    const technical = canvas.getByText("Cannot read properties of undefined (reading 'nombres')");
+    await expect(technical).not.toBeVisible();
+    await userEvent.click(canvas.getByText('Detalles técnicos'));
+    await expect(technical).toBeVisible();
     await expect(canvas.getByText('Abre la consola del navegador para ver más detalles')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Recargar página' }));
     await expect(args.onReload).toHaveBeenCalledOnce();
@@ -34,6 +38,7 @@ export const Default: Story = {
 export const NonErrorValue: Story = {
   args: { error: { codigo: 42 } },
   play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByText('Detalles técnicos'));
     await expect(canvas.getByText('{"codigo":42}')).toBeVisible();
   },
 };

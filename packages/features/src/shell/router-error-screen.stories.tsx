@@ -19,6 +19,8 @@ export const Default: Story = {
       canvas.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
     ).toBeVisible();
     await expect(canvas.getByText('No se pudo mostrar esta página.')).toBeVisible();
+    await expect(canvas.getByText('Failed to fetch dynamically imported module')).not.toBeVisible();
+    await userEvent.click(canvas.getByText('Detalles técnicos'));
     await expect(canvas.getByText('Failed to fetch dynamically imported module')).toBeVisible();
     await expect(canvas.queryByText(/Hey developer|errorElement/)).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Recargar página' }));

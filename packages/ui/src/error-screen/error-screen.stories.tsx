@@ -42,9 +42,12 @@ export const Default: Story = {
     await expect(canvas.getByRole('main', { name: 'Algo salió mal' })).toBeInTheDocument();
     await expect(canvas.getByRole('heading', { level: 1, name: 'Algo salió mal' })).toBeVisible();
     await expect(canvas.getByText('La aplicación encontró un error inesperado')).toBeVisible();
-    await expect(canvas.getByRole('region', { name: 'Detalles del error' })).toHaveTextContent(
-      "Cannot read properties of undefined (reading 'nombres')",
-    );
+    // The technical text waits, folded, under 'Detalles técnicos' (issue 19 item 12).
+    const technical = canvas.getByText(/Cannot read properties of undefined \(reading 'nombres'\)/);
+    await expect(technical).not.toBeVisible();
+    await userEvent.click(canvas.getByText('Detalles técnicos'));
+    await expect(technical).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Detalles técnicos' })).toContainElement(technical);
     await userEvent.click(canvas.getByRole('button', { name: 'Recargar página' }));
     await expect(onReload).toHaveBeenCalledOnce();
     await userEvent.click(canvas.getByRole('button', { name: 'Limpiar datos y volver al inicio' }));

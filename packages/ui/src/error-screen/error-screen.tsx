@@ -8,7 +8,7 @@ export interface ErrorScreenProps extends Omit<HTMLAttributes<HTMLElement>, 'tit
   title?: ReactNode;
   /** Explanation under the heading. Defaults to 'La aplicación encontró un error inesperado'. */
   message?: ReactNode;
-  /** Technical details (e.g. the error's message or stack), shown in a `<pre>`. */
+  /** Technical details (e.g. the error's message or stack), folded under 'Detalles técnicos'. */
   details?: string;
   /** Buttons, e.g. 'Recargar página' and 'Limpiar datos y volver al inicio'. */
   actions?: ReactNode;
@@ -55,22 +55,24 @@ export function ErrorScreen({
           </div>
         </div>
         {details ? (
-          <div className="flex flex-col gap-1.5">
-            <p id={detailsId} className="font-medium text-ink text-sm">
+          // The technical text is for whoever fixes it: folded under 'Detalles técnicos', so the
+          // Spanish explanation above is what a person reads first.
+          <details data-slot="error-screen-technical" className="text-sm">
+            <summary id={detailsId} className="cursor-pointer font-medium text-ink text-sm">
               {m.errorScreenDetails}
-            </p>
+            </summary>
             <section
               aria-labelledby={detailsId}
               // biome-ignore lint/a11y/noNoninteractiveTabindex: long details scroll and must be reachable by keyboard
               tabIndex={0}
               data-slot="error-screen-details"
-              className="max-h-64 overflow-auto rounded-[var(--radius-control)] border border-line bg-canvas p-3"
+              className="mt-1.5 max-h-64 overflow-auto rounded-[var(--radius-control)] border border-line bg-canvas p-3"
             >
               <pre className="whitespace-pre-wrap break-words font-mono text-danger-700 text-xs">
                 {details}
               </pre>
             </section>
-          </div>
+          </details>
         ) : null}
         {actions ? <div className="flex flex-wrap gap-3">{actions}</div> : null}
         {hint ? <p className="text-ink-muted text-sm">{hint}</p> : null}

@@ -34,5 +34,5 @@ export const mediaMessagesEs = {
   mobileNavTitle: 'Menú',
   errorScreenTitle: 'Algo salió mal',
   errorScreenMessage: 'La aplicación encontró un error inesperado',
-  errorScreenDetails: 'Detalles del error',
+  errorScreenDetails: 'Detalles técnicos',
 };
