@@ -64,7 +64,20 @@ function assignmentColumns(
     { id: 'id_asignacion', header: m.columns.id_asignacion, type: 'number', sortable: false },
     { id: 'id_usuario', header: m.columns.id_usuario, type: 'number', sortable: false },
     { id: 'estado', header: m.columns.estado, sortable: false },
-    { id: 'direccion', header: m.columns.direccion, sortable: false, className: 'min-w-56' },
+    {
+      id: 'direccion',
+      header: m.columns.direccion,
+      sortable: false,
+      // Takes the width left over and truncates to one line (the full address on hover), so every
+      // other column, the row menu included, fits a 1366 px screen.
+      className: 'w-full max-w-0',
+      cell: ({ row }) =>
+        row.direccion ? (
+          <span className="block truncate" title={row.direccion}>
+            {row.direccion}
+          </span>
+        ) : null,
+    },
     {
       id: 'estatus',
       header: m.columns.estatus,

@@ -2,9 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ApiError, NetworkError } from '../errors';
 import {
+  atViewport,
   createFakeCargasPort,
   createFakeSpreadsheetParser,
   invalidResponse,
+  isInView,
   pending,
   stubCargasPort,
 } from '../testing';
@@ -390,6 +392,39 @@ export const PageLoading: Story = {
     await waitFor(() => expect(nav).toHaveTextContent('Mostrando 1 a 20 de 57 resultados'));
     await expect(await bodyRows(canvas)).toHaveLength(20);
     await expect(canvas.queryByRole('progressbar')).toBeNull();
+  },
+};
+
+/**
+ * Issue 19 item 5: at 1366×768, beside the app's nav rail, every column of 'Asignaciones activas' fits without sideways scrolling ('FECHA DE
+ * AS…' was cut and Acciones hidden); long addresses truncate to one line with the full text on hover.
+ */
+export const FitsLaptop: Story = {
+  ...atViewport('laptop1366'),
+  decorators: [
+    // The app's nav rail (4rem) and its main area's scrollbar take this much of the width.
+    (Story) => (
+      <div className="flex">
+        <div aria-hidden="true" className="w-20 shrink-0" />
+        <div className="min-w-0 flex-1">
+          <Story />
+        </div>
+      </div>
+    ),
+    withCargas(createFakeCargasPort()),
+  ],
+  play: async ({ canvas }) => {
+    await loaded(canvas);
+    const table = await assignmentsTable(canvas);
+    const scroller = table.closest('[data-slot="data-table-scroll"]') as HTMLElement | null;
+    if (!scroller) throw new Error('sin contenedor de la tabla');
+    await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
+    for (const header of within(table).getAllByRole('columnheader')) {
+      await expect(header.scrollWidth).toBeLessThanOrEqual(header.clientWidth);
+      await expect(isInView(header)).toBe(true);
+    }
+    const menus = canvas.getAllByRole('button', { name: /Acciones de la asignación/ });
+    await expect(isInView(menus[0] as HTMLElement)).toBe(true);
   },
 };
 
