@@ -16,10 +16,11 @@
  *       both databases)
  *   (e) all_users (answered from memory while unchanged, and with a change before every call) and
  *       competitiviness_stats with 2,000 users (goal p95 ≤ 25 ms on PostgreSQL)
+ *   (f) /api/health while one and four pending-report zips stream, and the server's extra memory (./zip.ts)
  *
  * Env: BENCH_PG_URL (server URL; a fresh database is created on it and dropped), BENCH_ROWS (100000),
  * BENCH_ASSIGNMENTS (1000000), BENCH_SECONDS (throughput time per route, 5), BENCH_ONLY=pglite|postgres,
- * BENCH_PARTS (a,b,c,d,e).
+ * BENCH_PARTS (a,b,c,d,e,f).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -41,12 +42,13 @@ import { clienteOfLoadType, estadoIds, visitorLoads } from '../src/modules/carga
 import { processRows } from '../src/modules/cargas/rows';
 import { seed } from '../src/seed/index';
 import { type ApiServer, mb, memoryOf, sampleRss, startApiServer, withFreshPgDatabase } from './server';
+import { benchZip } from './zip';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ASSIGNMENTS = Number(process.env.BENCH_ASSIGNMENTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
-const PARTS = (process.env.BENCH_PARTS ?? 'a,b,c,d,e').split(',');
+const PARTS = (process.env.BENCH_PARTS ?? 'a,b,c,d,e,f').split(',');
 const ADMIN = { email: 'admin@socioeconomico.mx', password: 'Admin2026!' };
 /** The (a) server's settings besides its database (the bench seeds the database before starting it). */
 const SERVER_ENV = { JWT_SECRET: 'bench-secret-bench-secret-bench-secret', DEMO_DATA: '0' };
@@ -589,7 +591,7 @@ async function runOn(
       handle = await open();
       await truncateOperations(handle.db);
     }
-    if (!['b', 'c', 'd', 'e'].some((part) => PARTS.includes(part))) return;
+    if (!['b', 'c', 'd', 'e', 'f'].some((part) => PARTS.includes(part))) return;
     const app = await buildApp({ db: handle, config });
     // (c) The real app's authentication (bearer token → user) in front of a handler that reads nothing.
     app.get('/api/bench/autenticado', { onRequest: requireRole() }, async (request) => ({
@@ -602,6 +604,12 @@ async function runOn(
       if (PARTS.includes('b') || PARTS.includes('d') || PARTS.includes('e'))
         await benchList(label, handle.db, app, adminToken, visitorToken, handle.kind === 'postgres');
       if (PARTS.includes('c')) await benchThroughput(label, app, adminToken);
+      // Last: it makes the app listen on a port.
+      if (PARTS.includes('f')) {
+        const supervisor = await login(app, 'supervisor1@socioeconomico.mx', 'Demo2026!');
+        for (const line of await benchZip(app, handle.db, supervisor, handle.kind === 'postgres'))
+          report({ db: label, ...line });
+      }
     } finally {
       await app.close();
     }

@@ -6,7 +6,7 @@
  * to reach another server.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, DEMO_PASSWORD, dbKinds, type TestContext, useTwoServers } from './helpers';
 
 const login = (app: FastifyInstance, email: string, password: string, remoteAddress: string) =>
@@ -110,6 +110,13 @@ describe.each(dbKinds())('hardening: sign-in (%s)', (kind) => {
 
 describe.runIf(process.env.TEST_PG_URL)('hardening: two servers on one PostgreSQL', () => {
   const servers = useTwoServers({ demoOperations: false });
+  // The clock stopped: no cache entry can expire, so only the notification can carry a change.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('200 parallel wrong passwords split over two servers: at most 10 get 401', async () => {
     const attempts = Array.from({ length: 200 }, (_, i) =>
@@ -131,7 +138,7 @@ describe.runIf(process.env.TEST_PG_URL)('hardening: two servers on one PostgreSQ
       url: '/api/auth/logout',
       headers: { authorization: `Bearer ${a}` },
     });
-    await waitFor(async () => (await me(servers.app2, a)).statusCode === 401, 1_000);
+    await eventually401(servers.app2, a);
     const c = await signIn(servers.app2, email);
     const changed = await servers.app2.inject({
       method: 'PUT',
@@ -140,16 +147,15 @@ describe.runIf(process.env.TEST_PG_URL)('hardening: two servers on one PostgreSQ
       payload: { current_password: DEMO_PASSWORD, new_password: 'Nueva2026!y' },
     });
     expect(changed.statusCode).toBe(200);
-    await waitFor(async () => (await me(servers.ctx.app, b)).statusCode === 401, 1_000);
+    await eventually401(servers.ctx.app, b);
     expect((await me(servers.ctx.app, c)).statusCode).toBe(200);
   });
 
-  it('a deactivation on one server reaches the other in well under the 5 s cache (LISTEN/NOTIFY)', async () => {
+  it('a deactivation on one server reaches the other while its 5 s cache cannot expire (LISTEN/NOTIFY)', async () => {
     const token = await signIn(servers.ctx.app, 'visitador8@socioeconomico.mx');
     expect((await me(servers.app2, token)).statusCode).toBe(200); // cached on server 2
     const all = await servers.ctx.request({ url: '/api/users/all_users' }, 'Administrador');
     const u = all.json().usuarios.find((x: { email: string }) => x.email === 'visitador8@socioeconomico.mx');
-    const started = Date.now();
     const res = await servers.ctx.request(
       {
         method: 'PUT',
@@ -167,16 +173,22 @@ describe.runIf(process.env.TEST_PG_URL)('hardening: two servers on one PostgreSQ
       'Administrador',
     );
     expect(res.statusCode).toBe(200);
-    await waitFor(async () => (await me(servers.app2, token)).statusCode === 401, 1_000);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    await eventually401(servers.app2, token);
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`no ocurrió en ${timeoutMs} ms`);
+/**
+ * Polls `GET /api/auth/me` with `token` until it answers 401. Run with `Date` stopped, the 5 s caches never
+ * expire, so the 401 can only come from the LISTEN/NOTIFY invalidation (before the fix it never came). The
+ * polls are counted, not timed (`vi.waitFor` would advance the stopped clock); the test's timeout is the
+ * ceiling for a broken notification.
+ */
+async function eventually401(app: FastifyInstance, token: string): Promise<void> {
+  for (let polls = 1; ; polls++) {
+    const status = (await me(app, token)).statusCode;
+    if (status === 401) return;
+    expect(status).toBe(200);
+    if (polls % 500 === 0) console.warn(`todavía sin 401 tras ${polls} consultas`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }

@@ -40,12 +40,26 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-/** Starts `tsx src/main.ts` in its own process group (tsx runs node as a child: the group is what we kill). */
-function startServer(env: Record<string, string>, port: number): Server {
+/** What ./hold-carga-save.ts prints when it holds save_carga before its commit. */
+const HOLD_SAVE_LINE = 'kill-save: guardado detenido antes de confirmar';
+
+/**
+ * Starts `src/main.ts` in its own process group. `holdSave`: preloads ./hold-carga-save.ts, which holds
+ * save_carga inside its transaction, after writing every row, and says so with `HOLD_SAVE_LINE`.
+ */
+function startServer(env: Record<string, string>, port: number, holdSave = false): Server {
+  const hold = holdSave ? ['--import', path.join(API_DIR, 'test', 'hold-carga-save.ts')] : [];
   // One process (no tsx wrapper), so SIGTERM reaches the server's own graceful shutdown.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...hold, 'src/main.ts'], {
     cwd: API_DIR,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...(holdSave ? { HOLD_SAVE_LINE } : {}),
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -222,7 +236,7 @@ describe.each(dbKinds())('SIGKILL in the middle of a 50,000-row save_carga (%s)'
     }
 
     // 1. Start, sign in, build 50,000 rows for the active visitors.
-    const first = startServer(env, await freePort());
+    const first = startServer(env, await freePort(), true);
     servers.push(first);
     await waitHealthy(first, 300_000);
     let token = await login(first.port);
@@ -251,8 +265,8 @@ describe.each(dbKinds())('SIGKILL in the middle of a 50,000-row save_carga (%s)'
     const saving = call(first.port, 'POST', '/api/cargas/save_carga', body('kill.xlsx'), token).catch(
       (err: Error) => err,
     );
-    await first.waitFor('carga: transacción iniciada', 300_000);
-    await new Promise((r) => setTimeout(r, 100 + Math.floor(Math.random() * 150)));
+    // Killed while held before its commit with every row written (an explicit hook, not a guessed delay).
+    await first.waitFor(HOLD_SAVE_LINE, 300_000);
     const committedBeforeKill = first.output.some((l) => l.includes('carga: transacción confirmada'));
     killGroup(first, 'SIGKILL');
     await first.exited;
