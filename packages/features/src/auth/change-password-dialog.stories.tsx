@@ -1,4 +1,5 @@
 import { Button } from '@socio/ui';
+import { holdTimeouts } from '@socio/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
@@ -181,13 +182,21 @@ export const Submitting: Story = {
 export const SuccessThenAutoClose: Story = {
   decorators: [withAuth(fakePort(), signedIn())],
   play: async ({ args }) => {
-    const dialog = await fill(valid);
-    await expect(await screen.findByText('¡Contraseña actualizada exitosamente!')).toBeVisible();
-    const shownAt = Date.now();
-    await expect(screen.getByRole('button', { name: 'Cambiar contraseña' })).toBeDisabled();
-    await waitFor(() => expect(dialog).not.toBeInTheDocument(), { timeout: 4000 });
-    await expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1900);
-    await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+    const clock = holdTimeouts(2000);
+    try {
+      const dialog = await fill(valid);
+      await expect(await screen.findByText('¡Contraseña actualizada exitosamente!')).toBeVisible();
+      await expect(screen.getByRole('button', { name: 'Cambiar contraseña' })).toBeDisabled();
+      // The close is scheduled 2 s out and nothing closes the dialog before it fires.
+      await waitFor(() => expect(clock.pending).toBe(1));
+      await expect(dialog).toBeVisible();
+      await expect(args.onOpenChange).not.toHaveBeenCalledWith(false);
+      clock.fire();
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+    } finally {
+      clock.restore();
+    }
   },
 };
 

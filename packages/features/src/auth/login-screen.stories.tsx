@@ -104,9 +104,12 @@ export const EmptyEmailAndShortPassword: Story = {
   decorators: [failing(new Error('no debe llamarse'))],
   play: async ({ canvas }) => {
     await fillAndSubmit(canvas, '   ', 'ab');
-    await expect(canvas.getByText('Por favor, ingresa un correo electrónico válido')).toBeVisible();
-    await expect(canvas.getByLabelText('Contraseña', { selector: 'input' })).toHaveAccessibleDescription(
-      'Por favor, ingresa una contraseña válida',
+    // The validation answers asynchronously (its rules load lazily): find, do not get.
+    await expect(await canvas.findByText('Por favor, ingresa un correo electrónico válido')).toBeVisible();
+    await waitFor(() =>
+      expect(canvas.getByLabelText('Contraseña', { selector: 'input' })).toHaveAccessibleDescription(
+        'Por favor, ingresa una contraseña válida',
+      ),
     );
   },
 };

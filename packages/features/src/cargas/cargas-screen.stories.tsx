@@ -1,3 +1,4 @@
+import { settled } from '@socio/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ApiError, NetworkError } from '../errors';
@@ -303,8 +304,8 @@ export const StaleResponseIgnored: Story = {
     await expect(late2.signals.at(-1)?.aborted).toBe(true);
 
     late2.release();
-    // Give page 2's answer every chance to land (several frames), then check nothing moved.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Let page 2's answer run its course (turns of the event loop, not a time), then check nothing moved.
+    await settled();
     await expect(await shownIds(canvas)).toEqual([
       '37',
       '36',

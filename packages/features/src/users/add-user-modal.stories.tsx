@@ -1,10 +1,12 @@
 import { Button } from '@socio/ui';
+import { holdTimeouts, settled } from '@socio/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
 import { createFakeUsersPort, offline, pending, stubUsersPort } from '../testing';
 import { usersMessages as m } from './messages.es';
 import { AddUserModal } from './user-modals';
+import { USERNAME_DEBOUNCE_MS } from './users.model';
 import type { UsersPort } from './users.port';
 import {
   addDialog,
@@ -122,7 +124,7 @@ export const RequiredFields: Story = {
  */
 async function leaveByKeyboard(dialog: HTMLElement, from: HTMLElement) {
   from.blur();
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await settled();
   await expect(dialog).not.toHaveFocus();
 }
 
@@ -163,17 +165,27 @@ export const KeyboardThroughInvalidForm: Story = {
   },
 };
 
+const tooShort = spied(createFakeUsersPort());
+
 export const UsernameTooShort: Story = {
   name: 'Validation: username < 3',
-  decorators: [withUsers(spied(createFakeUsersPort()))],
+  decorators: [withUsers(tooShort)],
   play: async () => {
-    await userEvent.type(field('Usuario'), 'ab');
-    await userEvent.tab();
-    await expect(await screen.findByText('El usuario debe tener al menos 3 caracteres')).toBeVisible();
-    // No availability check below 3 characters.
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    await expect(screen.queryByText('Verificando disponibilidad...')).toBeNull();
-    await expect(screen.queryByText('Usuario disponible')).toBeNull();
+    const pause = holdTimeouts(USERNAME_DEBOUNCE_MS);
+    try {
+      await userEvent.type(field('Usuario'), 'ab');
+      await userEvent.tab();
+      await expect(await screen.findByText('El usuario debe tener al menos 3 caracteres')).toBeVisible();
+      // No availability check below 3 characters, even once the typing pause has passed.
+      await waitFor(() => expect(pause.pending).toBe(1));
+      pause.fire();
+      await settled();
+      await expect(tooShort.checkUsername).not.toHaveBeenCalled();
+      await expect(screen.queryByText('Verificando disponibilidad...')).toBeNull();
+      await expect(screen.queryByText('Usuario disponible')).toBeNull();
+    } finally {
+      pause.restore();
+    }
   },
 };
 

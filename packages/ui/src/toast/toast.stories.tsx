@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
 import { Button } from '../button/button';
 import { Modal, ModalBody, ModalContent, ModalFooter, ModalHeader, ModalTitle } from '../modal/modal';
+import { holdTimeouts } from '../testing';
 import { toast } from './toast-store';
 import { Toaster } from './toaster';
 
@@ -118,28 +119,41 @@ export const ReplaceById: Story = {
   },
 };
 
-/** Closes itself after about 5 seconds. */
+/** Closes itself after 5 seconds: its dismissal is scheduled 5,000 ms out, and firing that timer closes it. */
 export const AutoDismiss: Story = {
   play: async () => {
-    const shownAt = performance.now();
-    toast.success('Reporte enviado exitosamente');
-    await screen.findByRole('status');
-    await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 8000, interval: 100 });
-    const elapsed = performance.now() - shownAt;
-    await expect(elapsed).toBeGreaterThanOrEqual(4900);
-    await expect(elapsed).toBeLessThan(7000);
+    const clock = holdTimeouts(5000);
+    try {
+      toast.success('Reporte enviado exitosamente');
+      const status = await screen.findByRole('status');
+      await waitFor(() => expect(clock.pending).toBe(1));
+      await expect(status).toBeVisible();
+      clock.fire();
+      await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    } finally {
+      clock.restore();
+    }
   },
 };
 
+/** The pointer on the stack stops the countdown; it starts again when the pointer leaves. */
 export const PausesOnHover: Story = {
   play: async () => {
-    toast.info('Pasa el puntero para leer con calma', { duration: 400 });
-    const status = await screen.findByRole('status');
-    await userEvent.hover(status);
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await expect(screen.getByRole('status')).toBeVisible();
-    await userEvent.unhover(status);
-    await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 2000 });
+    const clock = holdTimeouts(400);
+    try {
+      toast.info('Pasa el puntero para leer con calma', { duration: 400 });
+      const status = await screen.findByRole('status');
+      await waitFor(() => expect(clock.pending).toBe(1));
+      await userEvent.hover(status);
+      await waitFor(() => expect(clock.pending).toBe(0));
+      await expect(screen.getByRole('status')).toBeVisible();
+      await userEvent.unhover(status);
+      await waitFor(() => expect(clock.pending).toBe(1));
+      clock.fire();
+      await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    } finally {
+      clock.restore();
+    }
   },
 };
 

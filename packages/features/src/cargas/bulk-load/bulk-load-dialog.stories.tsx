@@ -389,7 +389,9 @@ export const AddFolio: Story = {
     const add = await screen.findByRole('dialog', { name: 'Agregar folio' });
     const form = await within(add).findByRole('form', { name: 'Agregar folio' });
     await userEvent.click(within(add).getByRole('button', { name: 'Agregar' }));
-    await expect(within(form).getAllByText('Campo requerido').length).toBeGreaterThanOrEqual(8);
+    await waitFor(() =>
+      expect(within(form).getAllByText('Campo requerido').length).toBeGreaterThanOrEqual(8),
+    );
     const type = async (label: RegExp, value: string) => {
       await userEvent.click(within(form).getByLabelText(label));
       await userEvent.paste(value);
