@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
@@ -18,7 +19,23 @@ const chromiumArgs = [
   '--disable-dev-shm-usage',
 ];
 
-export default defineConfig({
+/**
+ * A port the system has just handed out, for the browser project's Vite server. Vitest's default (63315,
+ * the next one when taken) lets two runs at once on one machine race for the same port, or end up on
+ * 127.0.0.1 and ::1 of one port, the browser of one reaching the server of the other.
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export default defineConfig(async () => ({
   test: {
     projects: [
       {
@@ -86,9 +103,10 @@ export default defineConfig({
             headless: true,
             provider: playwright({ launchOptions: { executablePath: chromium, args: chromiumArgs } }),
             instances: [{ browser: 'chromium' }],
+            api: { host: '127.0.0.1', port: await freePort(), strictPort: true },
           },
         },
       },
     ],
   },
-});
+}));

@@ -93,18 +93,8 @@ run('attw --profile esm-only (tarball)', bin('attw'), [
 ]);
 
 // 4. Consumer check: a throwaway Vite + React app outside the workspace.
-const consumerDir = path.join(os.tmpdir(), 'socio-ui-consumer');
-mkdirSync(consumerDir, { recursive: true });
-// Keep node_modules between runs (faster), but always reinstall the freshly packed tarball.
-for (const stale of [
-  'package-lock.json',
-  'dist',
-  'src',
-  path.join('node_modules', '.package-lock.json'),
-  path.join('node_modules', '@socio'),
-]) {
-  rmSync(path.join(consumerDir, stale), { recursive: true, force: true });
-}
+// A directory of its own per run, so two runs at once (parallel CI jobs, two checkouts) never share one.
+const consumerDir = mkdtempSync(path.join(os.tmpdir(), 'socio-ui-consumer-'));
 const versionOf = (name) => rootPkg.devDependencies?.[name] ?? pkg.devDependencies?.[name] ?? 'latest';
 writeFileSync(
   path.join(consumerDir, 'package.json'),
@@ -194,6 +184,7 @@ if (/@tailwind|@theme|@source/.test(css)) fail('El CSS publicado no está compil
 console.info('✔ App de prueba: el JS incluye <Button> y el CSS incluye .bg-brand-600');
 
 rmSync(packDir, { recursive: true, force: true });
+rmSync(consumerDir, { recursive: true, force: true });
 console.info(
   `\n✔ @socio/ui ${pkg.version} listo para publicar / ready to publish (${((Date.now() - started) / 1000).toFixed(0)} s)`,
 );
