@@ -5,3 +5,11 @@ export const errorMessages = {
   unknownDetail: 'error inesperado',
   invalidResponseDetail: 'respuesta inválida del servidor',
 } as const;
+
+/**
+ * Texts more than one feature shows, declared once. The ui's own words (retry, cancel) come from
+ * `messagesEs` of @socio/ui.
+ */
+export const sharedMessages = {
+  sessionExpired: 'Sesión expirada. Por favor, inicia sesión nuevamente.',
+} as const;

@@ -1,3 +1,5 @@
+import { messagesEs } from '@socio/ui';
+import { sharedMessages } from '../messages.es';
 /**
  * Every text of the auth feature. The form rules' messages ('Por favor, ingresa un correo electrónico
  * válido'…) come with the forms' schemas from `@socio/contracts` (`AUTH_MESSAGES`), shared with the server.
@@ -15,7 +17,7 @@ export const authMessages = {
     forgotPassword: '¿Olvidaste tu contraseña?',
     submit: 'Iniciar sesión',
     submitting: 'Iniciando sesión...',
-    sessionExpired: 'Sesión expirada. Por favor, inicia sesión nuevamente.',
+    sessionExpired: sharedMessages.sessionExpired,
   },
   loginErrors: {
     invalidFormat: (field: string) => `Error: Formato de ${field} invalido`,
@@ -30,7 +32,7 @@ export const authMessages = {
     next: 'Nueva contraseña',
     nextHint: 'Mínimo 8 caracteres, distinta de la actual.',
     confirm: 'Confirmar nueva contraseña',
-    cancel: 'Cancelar',
+    cancel: messagesEs.cancel,
     submit: 'Cambiar contraseña',
     submitting: 'Cambiando...',
     notAuthenticated: 'No estás autenticado. Por favor, inicia sesión nuevamente.',

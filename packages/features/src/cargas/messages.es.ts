@@ -1,3 +1,5 @@
+import { messagesEs } from '@socio/ui';
+import { sharedMessages } from '../messages.es';
 /** Every text of the Cargas screen, the manual assignment and the lifecycle actions (es-MX). Spec strings exactly. */
 export const cargasMessages = {
   pageTitle: 'Cargas',
@@ -27,9 +29,9 @@ export const cargasMessages = {
   },
 
   // Errors
-  sessionExpired: 'Sesión expirada. Por favor, inicia sesión nuevamente.',
+  sessionExpired: sharedMessages.sessionExpired,
   loadError: 'Error al cargar las asignaciones',
-  retry: 'Intentar de nuevo',
+  retry: messagesEs.retry,
   dismissError: 'Cerrar aviso',
 
   // Statistics
@@ -93,7 +95,7 @@ export const cargasMessages = {
   visitorList: 'Visitadores activos',
   noVisitorMatch: 'Ningún visitador coincide con el filtro',
   visitorId: (id: number) => `ID ${id}`,
-  cancel: 'Cancelar',
+  cancel: messagesEs.cancel,
   create: 'Crear Asignación',
   saving: 'Guardando...',
   estadoPlaceholder: 'Seleccionar estado...',

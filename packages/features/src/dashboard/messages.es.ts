@@ -1,4 +1,5 @@
 import { COMPLETION_30D_DEFINITION, COMPLETION_30D_LABEL } from '@socio/contracts';
+import { messagesEs } from '@socio/ui';
 
 /** Every text of the dashboard (es-MX). */
 export const dashboardMessages = {
@@ -46,7 +47,7 @@ export const dashboardMessages = {
   loading: 'Cargando el resumen...',
   loadingCharts: 'Cargando gráficas...',
   error: 'No se pudo cargar el resumen del tablero',
-  retry: 'Intentar de nuevo',
+  retry: messagesEs.retry,
   emptyTitle: 'Aún no hay estudios registrados',
   emptyDescription:
     'Cuando se carguen asignaciones, aquí verás los indicadores, las gráficas y el resumen anual.',

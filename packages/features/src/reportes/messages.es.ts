@@ -1,10 +1,11 @@
+import { messagesEs } from '@socio/ui';
 /** Every text of the reportes screen (es-MX). Spec strings are copied exactly. */
 export const reportesMessages = {
   pageTitle: 'Reportes',
   panelTitle: 'Reportes',
   clienteLabel: 'Cliente',
   clientesError: 'Error al cargar los clientes',
-  retry: 'Intentar de nuevo',
+  retry: messagesEs.retry,
 
   // Actions
   downloadPending: 'Descargar reportes pendientes',
@@ -116,7 +117,7 @@ export const reportesMessages = {
   uploading: 'Subiendo...',
   uploadingPercent: (percent: string) => `Subiendo... ${percent}`,
   uploadSubmit: 'Subir reporte',
-  cancel: 'Cancelar',
+  cancel: messagesEs.cancel,
   uploaded: 'Reporte guardado exitosamente',
   uploadError: (detail: string) => `Error al subir reporte: ${detail}`,
 } as const;

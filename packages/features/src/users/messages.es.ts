@@ -1,11 +1,12 @@
 import { COMPLETION_30D_LABEL } from '@socio/contracts';
+import { messagesEs } from '@socio/ui';
 
 /** Every text of the users screen (es-MX). Spec strings are copied exactly. */
 export const usersMessages = {
   pageTitle: 'Usuarios',
   loadingUsers: 'Cargando usuarios...',
   loadUsersError: 'Error al cargar los usuarios',
-  retry: 'Intentar de nuevo',
+  retry: messagesEs.retry,
   searchLabel: 'Buscar usuarios',
   searchPlaceholder: 'Buscar por nombre, usuario, correo, rol o supervisor',
   addUser: 'Añadir nuevo usuario',
@@ -65,7 +66,7 @@ export const usersMessages = {
   usernameAvailable: 'Usuario disponible',
   usernameTaken: 'Este usuario ya está en uso',
   usernameCheckError: 'Error al verificar disponibilidad',
-  cancel: 'Cancelar',
+  cancel: messagesEs.cancel,
   create: 'Crear usuario',
   creating: 'Creando...',
 

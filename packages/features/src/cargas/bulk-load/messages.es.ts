@@ -1,5 +1,5 @@
 import { CARGAS_MESSAGES } from '@socio/contracts';
-import { formatNumber, plural } from '@socio/ui';
+import { formatNumber, messagesEs, plural } from '@socio/ui';
 import { cargasMessages } from '../messages.es';
 
 /** Every text of the bulk-load wizard 'Nueva Carga' (es-MX). Spec strings are copied exactly. */
@@ -86,7 +86,7 @@ export const bulkLoadMessages = {
   editVisitorOf: (folio: string) => `Editar Visitante del folio ${folio}`,
   visitorSelectOf: (folio: string) => `Visitador del folio ${folio}`,
   selectVisitor: 'Seleccionar visitador...',
-  cancelEdit: 'Cancelar',
+  cancelEdit: messagesEs.cancel,
   cancelEditOf: (folio: string) => `Cancelar edición del folio ${folio}`,
   unassigned: 'Sin asignar',
   unassignedRow: 'Folio sin visitador asignado',
@@ -139,7 +139,7 @@ export const bulkLoadMessages = {
   addFolioTitle: 'Agregar folio',
   addFolioDescription: 'Agrega a la carga un folio que no venía en el archivo.',
   addFolioSubmit: 'Agregar',
-  addFolioCancel: 'Cancelar',
+  addFolioCancel: messagesEs.cancel,
   addFolioLoading: 'Cargando estados y visitadores...',
   addFolioRequired: 'Campo requerido',
   addFolioDuplicate: (folio: string) => `El folio "${folio}" ya está en la carga`,
@@ -151,7 +151,7 @@ export const bulkLoadMessages = {
   // Footer
   fileLabel: 'Archivo:',
   noFile: 'Ningún archivo seleccionado',
-  cancel: 'Cancelar',
+  cancel: messagesEs.cancel,
   back: 'Atrás',
 } as const;
 
