@@ -18,6 +18,7 @@ import vm from 'node:vm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPendingReports, usedMemory, ZIP_PDF_BYTES, ZIP_REPORTS } from '../bench/zip';
+import { discardPdf } from '../src/modules/reportes/pdf-store';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
 
 v8.setFlagsFromString('--expose-gc');
@@ -119,11 +120,12 @@ describe.each(dbKinds())('hardening: the pending-reports zip streams (%s)', (kin
     // Each client holds its download: /api/health answers meanwhile (the old code answered nothing until
     // the zip was built), and a report deleted now is left out of every zip (the old code had read it).
     expect(await health(port)).toBe(200);
-    const gone = pending.pop();
-    await ctx.db
+    const gone = await ctx.db
       .deleteFrom('reportes')
-      .where('folio', '=', gone ?? '')
-      .execute();
+      .where('folio', '=', pending.pop() ?? '')
+      .returning('id_pdf')
+      .executeTakeFirstOrThrow();
+    await discardPdf(ctx.db, gone.id_pdf);
     for (const h of held) h.release();
     const zips = await Promise.all(held.map((h) => h.done));
     clearInterval(sampler);
