@@ -6,8 +6,8 @@ export type ToastTone = 'success' | 'error' | 'info';
 /** Default time a toast stays on screen, in milliseconds. */
 export const TOAST_DURATION = 5000;
 
-/** At most this many toasts are kept; older ones are dropped first. */
-export const TOAST_LIMIT = 5;
+/** At most this many toasts are kept; older ones are dropped first (more is a wall nobody reads). */
+export const TOAST_LIMIT = 3;
 
 export interface ToastOptions {
   /** Bold first line above the message. */

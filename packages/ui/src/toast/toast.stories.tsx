@@ -100,11 +100,13 @@ export const Stack: Story = {
   },
 };
 
-export const KeepsAtMostFive: Story = {
+/** Issue 19 item 11: at most three toasts; the oldest go first. */
+export const KeepsAtMostThree: Story = {
   play: async () => {
     for (let n = 1; n <= 7; n += 1) toast.info(`Aviso ${n}`);
-    await waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(5));
-    await expect(screen.queryByText('Aviso 1')).toBeNull();
+    await waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(3));
+    await expect(screen.queryByText('Aviso 4')).toBeNull();
+    await expect(screen.getByText('Aviso 5')).toBeVisible();
     await expect(screen.getByText('Aviso 7')).toBeVisible();
   },
 };
@@ -227,6 +229,25 @@ export const NeverCoversModalFooter: Story = {
   play: async () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Crear usuario' }));
     const alert = await screen.findByRole('alert');
+    const footer = document.querySelector('[data-slot="modal-footer"]');
+    if (!footer) throw new Error('no modal footer');
+    await expect(overlaps(alert.getBoundingClientRect(), footer.getBoundingClientRect())).toBe(false);
+  },
+};
+
+/** Issue 19 item 11: a toast raised in a dialog never covers its header (title and close button). */
+export const NeverCoversModalHeader: Story = {
+  render: NeverCoversModalFooter.render,
+  play: async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Crear usuario' }));
+    const alert = await screen.findByRole('alert');
+    const header = document.querySelector('[data-slot="modal-header"]');
+    const close = document.querySelector('[data-slot="modal-close-button"]');
+    if (!header || !close) throw new Error('no modal header');
+    await waitFor(() =>
+      expect(overlaps(alert.getBoundingClientRect(), header.getBoundingClientRect())).toBe(false),
+    );
+    await expect(overlaps(alert.getBoundingClientRect(), close.getBoundingClientRect())).toBe(false);
     const footer = document.querySelector('[data-slot="modal-footer"]');
     if (!footer) throw new Error('no modal footer');
     await expect(overlaps(alert.getBoundingClientRect(), footer.getBoundingClientRect())).toBe(false);

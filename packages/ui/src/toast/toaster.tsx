@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
-import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useUiMessages } from '../i18n/ui-provider';
 import { cn } from '../lib/cn';
@@ -80,9 +80,39 @@ export interface ToasterProps {
  * portal on `document.body`, and only while there is something to show, so it stays reachable when
  * a modal dialog is open. It sits at the top centre, away from the footer (and its buttons) of any modal.
  */
+/** Space between an open dialog's header and the stack, in px. */
+const BELOW_HEADER_GAP = 8;
+
+/**
+ * Where the stack starts while a dialog is open: just under its header, so a toast covers neither the
+ * dialog's title and close button nor (it sits at the top) its footer. Null without an open dialog.
+ */
+function useTopBelowOpenDialogHeader(active: boolean): number | null {
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (!active) return;
+    const measure = () => {
+      const dialogs = document.querySelectorAll('[data-slot="modal"][data-state="open"]');
+      const header = dialogs[dialogs.length - 1]?.querySelector('[data-slot="modal-header"]');
+      setTop(header ? Math.max(0, header.getBoundingClientRect().bottom + BELOW_HEADER_GAP) : null);
+    };
+    measure();
+    // A dialog opening or closing, or the window resizing, moves the header.
+    const observer = new MutationObserver(measure);
+    observer.observe(document.body, { childList: true, subtree: true, attributeFilter: ['data-state'] });
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [active]);
+  return active ? top : null;
+}
+
 export function Toaster({ label, dismissLabel, className }: ToasterProps) {
   const messages = useUiMessages();
   const items = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  const belowHeader = useTopBelowOpenDialogHeader(items.length > 0);
   // Timers pause while the pointer or the focus is on the stack, so nobody loses a message mid-read.
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -102,8 +132,11 @@ export function Toaster({ label, dismissLabel, className }: ToasterProps) {
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
+      data-below-dialog-header={belowHeader === null ? undefined : ''}
+      style={belowHeader === null ? undefined : { top: belowHeader }}
       className={cn(
-        // Top centre: modals keep their actions in a footer at the bottom, so a toast never hides them.
+        // Top centre: modals keep their actions in a footer at the bottom, so a toast never hides them;
+        // with a dialog open, just under its header (style.top).
         'pointer-events-none fixed top-4 left-1/2 z-[60] flex w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 flex-col gap-2',
         className,
       )}
