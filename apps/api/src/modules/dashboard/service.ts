@@ -1,10 +1,5 @@
 /** GET /api/dashboard/resumen, computed from asignaciones, folios and clientes. */
-import {
-  can,
-  DASHBOARD_WEEKS,
-  type DashboardResumen,
-  type ResumenAnual,
-} from '@socio/contracts';
+import { can, DASHBOARD_WEEKS, type DashboardResumen, type ResumenAnual } from '@socio/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthUser } from '../../session';
