@@ -21,6 +21,8 @@ export const reportesMessages = {
   loadError: 'Error al cargar los reportes',
   empty: 'No se encontraron reportes',
   emptyForQuery: (query: string) => `Ningún reporte coincide con «${query}»`,
+  noReportForFolio: (folio: string) => `No hay reporte para el folio ${folio}`,
+  folioLookupError: 'No se pudo buscar el folio en todos los clientes; se muestra el cliente actual',
   countSummary: (shown: number, total: number) =>
     shown === total
       ? `${formatCount(total)} reportes`

@@ -223,6 +223,33 @@ export const SearchFromTopBar: Story = {
   },
 };
 
+/**
+ * A folio of another client from the top bar (issue 19.3): every client is searched, the selector
+ * moves to UANL and its report is selected, instead of 'Ningún reporte coincide' under Tec.
+ */
+export const SearchFromTopBarOtherClient: Story = {
+  args: { searchFolio: 'uanl-2026-0008', searchKey: 'nav-1' },
+  decorators: [withReportes(createFakeReportesPort())],
+  play: async ({ canvas, args }) => {
+    await waitFor(() => expect(canvas.getByRole('combobox', { name: 'Cliente' })).toHaveValue('2'));
+    await expect(args.onClienteChange).toHaveBeenCalledWith('2');
+    await waitFor(async () => expect(await folios(canvas)).toEqual(['UANL-2026-0008']));
+    await waitFor(async () => expect((await activeRow(canvas))?.textContent).toContain('UANL-2026-0008'));
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Reporte UANL-2026-0008' })).toBeVisible();
+  },
+};
+
+/** A folio no client has a report for: the table says so, not an empty search result. */
+export const SearchFromTopBarNoReport: Story = {
+  args: { searchFolio: 'UANL-2026-99999', searchKey: 'nav-1' },
+  decorators: [withReportes(createFakeReportesPort())],
+  play: async ({ canvas, args }) => {
+    await expect(await canvas.findByText('No hay reporte para el folio UANL-2026-99999')).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Cliente' })).toHaveValue('1');
+    await expect(args.onClienteChange).not.toHaveBeenCalled();
+  },
+};
+
 /** Another client from the selector: its reports, and the choice handed to the URL. */
 export const ChangeClient: Story = {
   decorators: [withReportes(createFakeReportesPort())],

@@ -9,6 +9,7 @@ import { ReporteViewer } from './reporte-viewer';
 import {
   PDF_DEBOUNCE_MS,
   pendingCount,
+  reportForFolio,
   resolveCliente,
   rowIdOf,
   sameRows,
@@ -23,6 +24,7 @@ import { UploadReporteModal } from './upload-reporte-modal';
 import {
   useClientes,
   useDownloadPending,
+  useFolioLookup,
   useMarkSent,
   useReportePdf,
   useReportesList,
@@ -72,11 +74,17 @@ export function ReportesScreen({
   const rows = list.data ?? EMPTY;
 
   const [query, setQuery] = useState(searchFolio ?? '');
+  /** A folio from the top bar still being looked up in every client. */
+  const [folioSearch, setFolioSearch] = useState(searchFolio?.trim() || null);
+  /** A folio from the top bar that no client has a report for. */
+  const [missingFolio, setMissingFolio] = useState<string | null>(null);
   // A new search from the top bar while already here replaces the box's text.
   const [appliedSearch, setAppliedSearch] = useState(searchKey);
   if (searchFolio !== undefined && searchKey !== appliedSearch) {
     setAppliedSearch(searchKey);
     setQuery(searchFolio);
+    setFolioSearch(searchFolio.trim() || null);
+    setMissingFolio(null);
   }
   const [ticked, setTicked] = useState<TickedRows>({});
   /** The rows in the order the table shows them (it sorts; the search is applied here). */
@@ -106,6 +114,40 @@ export function ReportesScreen({
     }
   }, [ordered, requestedId]);
   const selectRow = (row: ReportItem) => setSelectedId(row.id_reporte);
+
+  // The top bar's folio is looked up in every client: the selector moves to the client of its report
+  // and that report is selected; with none anywhere, the table says so.
+  const lookup = useFolioLookup(folioSearch ?? undefined);
+  useEffect(() => {
+    if (folioSearch === null || !clientes.isSuccess) return;
+    if (lookup.isError) {
+      setFolioSearch(null);
+      toast.error(m.folioLookupError);
+      return;
+    }
+    if (!lookup.isSuccess) return;
+    setFolioSearch(null);
+    const found = reportForFolio(lookup.data, folioSearch);
+    if (!found) {
+      setMissingFolio(folioSearch);
+      return;
+    }
+    setRequestedId(found.id_reporte);
+    const owner = clientes.data.find((c) => c.nombre === found.cliente);
+    if (owner && String(owner.id_cliente) !== clienteId) {
+      setTicked({});
+      onClienteChange(String(owner.id_cliente));
+    }
+  }, [
+    folioSearch,
+    lookup.isError,
+    lookup.isSuccess,
+    lookup.data,
+    clientes.isSuccess,
+    clientes.data,
+    clienteId,
+    onClienteChange,
+  ]);
 
   const selected = useMemo(
     () => (selectedId === null ? null : (rows.find((row) => row.id_reporte === selectedId) ?? null)),
@@ -174,9 +216,15 @@ export function ReportesScreen({
   };
 
   const loadFailed = clientes.isError || list.isError;
-  const loading = clientes.isPending || (clienteId !== undefined && list.isPending);
+  const loading = clientes.isPending || (clienteId !== undefined && list.isPending) || folioSearch !== null;
   const listReady = list.isSuccess && !loadFailed;
   const trimmed = query.trim();
+  const emptyMessage = () => {
+    if (missingFolio !== null && trimmed.toLowerCase() === missingFolio.toLowerCase()) {
+      return m.noReportForFolio(missingFolio);
+    }
+    return trimmed && rows.length > 0 ? m.emptyForQuery(trimmed) : m.empty;
+  };
 
   return (
     <div
@@ -262,7 +310,7 @@ export function ReportesScreen({
               activeRowId={selected ? rowIdOf(selected) : null}
               loading={loading}
               loadingLabel={m.loading}
-              emptyMessage={trimmed && rows.length > 0 ? m.emptyForQuery(trimmed) : m.empty}
+              emptyMessage={emptyMessage()}
               virtualize="auto"
               maxHeight="min(60vh, 560px)"
               estimateRowHeight={41}

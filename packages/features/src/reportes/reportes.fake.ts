@@ -19,6 +19,7 @@ import {
 } from '@socio/contracts';
 import { ApiError } from '../errors';
 import { fakeDelay as wait } from '../testing/fake-delay';
+import { withFolio } from './reportes.model';
 import type { ReportesCallOptions, ReportesPort } from './reportes.port';
 import { makeSamplePdf } from './sample-pdf';
 
@@ -282,6 +283,10 @@ export function createFakeReportesPort(
       if (!found) throw new ApiError(404, REPORTES_MESSAGES.unknownCliente);
       return clone(reportes.filter((r) => r.cliente === found.nombre));
     },
+    async findFolio(folio, o) {
+      await wait(delay, o?.signal);
+      return clone(withFolio(reportes, folio));
+    },
     async pdf(idReporte, o) {
       const pause = typeof pdfDelay === 'function' ? pdfDelay(idReporte) : (pdfDelay ?? delay);
       await wait(pause, o?.signal);
@@ -370,6 +375,7 @@ export function stubReportesPort(overrides: Partial<ReportesPort> = {}): Reporte
   return {
     clientes: missing('clientes'),
     list: missing('list'),
+    findFolio: missing('findFolio'),
     pdf: missing('pdf'),
     markSent: missing('markSent'),
     send: missing('send'),

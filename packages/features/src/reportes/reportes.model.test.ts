@@ -6,6 +6,7 @@ import {
   addReporte,
   pendingCount,
   replaceReportes,
+  reportForFolio,
   resolveCliente,
   rowIdOf,
   sameRows,
@@ -186,5 +187,15 @@ describe('resolveCliente', () => {
     expect(resolveCliente(clientes, 'otro')?.id_cliente).toBe(1);
     expect(resolveCliente(clientes, null)?.id_cliente).toBe(1);
     expect(resolveCliente([], '1')).toBeUndefined();
+  });
+});
+
+describe('reportForFolio', () => {
+  const rows = [report(1, { id: 'UANL-2026-00198-B' }), report(2, { id: 'UANL-2026-00198' })];
+  it('prefers the exact folio (any case), else the first containing it, else none', () => {
+    expect(reportForFolio(rows, ' uanl-2026-00198 ')?.id_reporte).toBe(2);
+    expect(reportForFolio(rows, '00198-b')?.id_reporte).toBe(1);
+    expect(reportForFolio(rows, 'UANL-2026-00199')).toBeUndefined();
+    expect(reportForFolio(rows, '  ')).toBeUndefined();
   });
 });

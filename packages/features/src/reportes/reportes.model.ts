@@ -4,6 +4,23 @@ import type { Cliente, ReportItem } from '@socio/contracts';
 /** Selection changes wait this long before the PDF is fetched (viewer starts 200 ms later). */
 export const PDF_DEBOUNCE_MS = 200;
 
+/** The reports whose folio contains `folio` (any case): what the top bar's folio search looks for. */
+export function withFolio<T extends Pick<ReportItem, 'id'>>(rows: readonly T[], folio: string): T[] {
+  const needle = folio.trim().toLowerCase();
+  if (!needle) return [];
+  return rows.filter((row) => row.id.toLowerCase().includes(needle));
+}
+
+/** The report a folio search opens: the one with exactly that folio (any case), else the first containing it. */
+export function reportForFolio<T extends Pick<ReportItem, 'id'>>(
+  rows: readonly T[],
+  folio: string,
+): T | undefined {
+  const found = withFolio(rows, folio);
+  const needle = folio.trim().toLowerCase();
+  return found.find((row) => row.id.toLowerCase() === needle) ?? found[0];
+}
+
 /** Id of a report row in the table (the folio `id` may repeat; `id_reporte` does not). */
 export function rowIdOf(report: Pick<ReportItem, 'id_reporte'>): string {
   return String(report.id_reporte);

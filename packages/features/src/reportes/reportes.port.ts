@@ -35,6 +35,11 @@ export interface ReportesPort {
   clientes(o?: ReportesCallOptions): Promise<Cliente[]>;
   /** `GET /reportes?cliente=` — every report of one client. */
   list(cliente: string, o?: ReportesCallOptions): Promise<ReportItem[]>;
+  /**
+   * `GET /reportes?q=` without a client — the reports of every client whose folio contains `folio`
+   * (the top bar's 'Buscar info de folio'), newest first.
+   */
+  findFolio(folio: string, o?: ReportesCallOptions): Promise<ReportItem[]>;
   /** `GET /reportes/{id}/pdf` as a Blob (fetched with the bearer token). */
   pdf(idReporte: number, o?: ReportesCallOptions): Promise<Blob>;
   /** `POST /reportes/marcar_enviados`. */

@@ -12,6 +12,7 @@ export const reportesKeys = {
   clientes: ['catalogos', 'clientes'] as const,
   lists: ['reportes', 'list'] as const,
   list: (cliente: string) => ['reportes', 'list', cliente] as const,
+  folio: (folio: string) => ['reportes', 'folio', folio] as const,
   pdf: (idReporte: number) => ['reportes', 'pdf', idReporte] as const,
   entregas: (idReporte: number) => ['reportes', 'entregas', idReporte] as const,
 };
@@ -35,6 +36,17 @@ export function useReportesList(cliente: string | undefined) {
     queryKey: reportesKeys.list(cliente ?? ''),
     queryFn: ({ signal }) => port.list(cliente ?? '', { signal }),
     enabled: cliente !== undefined,
+  });
+}
+
+/** The reports of every client whose folio contains `folio`; idle without a folio. Read fresh each search. */
+export function useFolioLookup(folio: string | undefined) {
+  const port = usePort('reportes');
+  return useQuery({
+    queryKey: reportesKeys.folio(folio ?? ''),
+    queryFn: ({ signal }) => port.findFolio(folio ?? '', { signal }),
+    enabled: folio !== undefined,
+    gcTime: 0,
   });
 }
 

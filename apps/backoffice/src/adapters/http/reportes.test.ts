@@ -31,6 +31,14 @@ describe('createHttpReportesPort', () => {
     expect(calls).toEqual([{ method: 'GET', path: '/reportes?cliente=1', init: { signal } }]);
   });
 
+  it('findFolio reads GET /reportes?q= of every client and keeps only the folio matches', async () => {
+    const otro = { ...reporte, id: 'UANL-2026-0002', id_reporte: 8, cliente: 'UANL', visitador: 'Tec Ruiz' };
+    const { http, calls } = createFakeHttp(() => ({ reportes: [reporte, otro] }));
+    // 'Tec Ruiz' matches `q` by the visitador's name only: not a folio match.
+    await expect(createHttpReportesPort(http).findFolio('tec')).resolves.toEqual([reporte]);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /reportes?q=tec']);
+  });
+
   it('pdf reads GET /reportes/{id}/pdf as a Blob, asking for application/pdf', async () => {
     const bytes = new TextEncoder().encode('%PDF-1.4 …');
     const seen: string[] = [];

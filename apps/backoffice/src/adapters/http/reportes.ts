@@ -1,5 +1,5 @@
 import { apiRoutes } from '@socio/contracts';
-import type { ReportesPort } from '@socio/features/reportes';
+import { type ReportesPort, withFolio } from '@socio/features/reportes';
 import type { HttpClient } from './client';
 import { xhrTransport } from './xhr-transport';
 
@@ -19,6 +19,9 @@ export function createHttpReportesPort(
     clientes: (o) => http.call(catalogos.clientes, { signal: o?.signal }),
     list: async (cliente, o) =>
       (await http.call(reportes.list, { query: { cliente }, signal: o?.signal })).reportes,
+    // `q` also matches visitador and cliente names: only the folio matches are kept.
+    findFolio: async (folio, o) =>
+      withFolio((await http.call(reportes.list, { query: { q: folio }, signal: o?.signal })).reportes, folio),
     pdf: async (id, o) => (await http.callFile(reportes.pdf, { params: { id }, signal: o?.signal })).blob,
     markSent: (ids) => http.call(reportes.markSent, { body: { ids } }),
     send: async (id) => (await http.call(reportes.send, { params: { id } })).reporte,
