@@ -4,6 +4,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ApiError, NetworkError } from '../errors';
 import {
   atViewport,
+  besideNavRail,
   createFakeCargasPort,
   createFakeSpreadsheetParser,
   invalidResponse,
@@ -402,18 +403,7 @@ export const PageLoading: Story = {
  */
 export const FitsLaptop: Story = {
   ...atViewport('laptop1366'),
-  decorators: [
-    // The app's nav rail (4rem) and its main area's scrollbar take this much of the width.
-    (Story) => (
-      <div className="flex">
-        <div aria-hidden="true" className="w-20 shrink-0" />
-        <div className="min-w-0 flex-1">
-          <Story />
-        </div>
-      </div>
-    ),
-    withCargas(createFakeCargasPort()),
-  ],
+  decorators: [besideNavRail, withCargas(createFakeCargasPort())],
   play: async ({ canvas }) => {
     await loaded(canvas);
     const table = await assignmentsTable(canvas);

@@ -1,5 +1,5 @@
 import type { ReportItem } from '@socio/contracts';
-import { type DataTableColumn, StatusBadge } from '@socio/ui';
+import { cn, type DataTableColumn, StatusBadge } from '@socio/ui';
 import { EntregaBadge } from './entregas-panel';
 import { reportesMessages as m } from './messages.es';
 import { compareFechaRecibido } from './reportes.model';
@@ -14,8 +14,9 @@ export const reportesColumns: DataTableColumn<ReportItem>[] = [
   {
     id: 'estatus',
     header: m.columns.estatus,
+    // The delivery badge goes under the status, not beside it: a narrow column, rows of two lines at most.
     cell: ({ row }) => (
-      <span className="flex flex-wrap items-center gap-1.5">
+      <span className="flex flex-col items-start gap-1 whitespace-nowrap">
         <StatusBadge status={row.estatus} />
         <EntregaBadge entrega={row.entrega} />
       </span>
@@ -33,8 +34,37 @@ export const reportesColumns: DataTableColumn<ReportItem>[] = [
     cell: ({ row }) => row.fechaRecibido,
     sortFn: compareFechaRecibido,
     className: 'whitespace-nowrap tabular-nums',
+    headerClassName: 'whitespace-normal',
   },
-  { id: 'cliente', header: m.columns.cliente, className: 'whitespace-nowrap' },
-  { id: 'visitador', header: m.columns.visitador, className: 'whitespace-nowrap' },
-  { id: 'notas', header: m.columns.notas, className: 'min-w-40' },
+  // The list is of one client (the selector says which): while the PDF sits beside the table (xl up to
+  // 2xl) this column gives its width to the others.
+  {
+    id: 'cliente',
+    header: m.columns.cliente,
+    cell: ({ row }) => <OneLine text={row.cliente} className="max-w-32" />,
+    className: 'xl:hidden 2xl:table-cell',
+    headerClassName: 'xl:hidden 2xl:table-cell',
+  },
+  {
+    id: 'visitador',
+    header: m.columns.visitador,
+    cell: ({ row }) => <OneLine text={row.visitador} className="max-w-32" />,
+  },
+  {
+    id: 'notas',
+    header: m.columns.notas,
+    // Takes the width left over, one line (the full note on hover and in the title).
+    cell: ({ row }) => <OneLine text={row.notas} />,
+    className: 'w-full max-w-0',
+  },
 ];
+
+/** One line cut with an ellipsis; the full text on hover (title) and for screen readers. */
+function OneLine({ text, className }: { text: string; className?: string }) {
+  if (!text) return null;
+  return (
+    <span className={cn('block truncate', className)} title={text}>
+      {text}
+    </span>
+  );
+}

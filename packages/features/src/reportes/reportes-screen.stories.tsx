@@ -1,12 +1,18 @@
+import { entregaResumen } from '@socio/contracts';
 import { holdTimeouts, settled } from '@socio/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ApiError, NetworkError } from '../errors';
 import {
+  atViewport,
+  besideNavRail,
   createFakeReportesPort,
   demoClientes,
+  demoEntrega,
+  demoReporte,
   demoReportes,
   invalidResponse,
+  isInView,
   offline,
   pending,
   stubReportesPort,
@@ -627,5 +633,50 @@ export const TenThousandReports: Story = {
 
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Buscar por folio' }), '-9999');
     await waitFor(async () => expect(await folios(canvas)).toEqual(['TEC-2026-9999']));
+  },
+};
+
+/** Reports with long names and notes, a delivery badge beside the status: the widest rows staff see. */
+function wideReportes(): ReportesPort {
+  const uanl = demoClientes[1] ?? { id_cliente: 2, nombre: 'UANL' };
+  const reportes = Array.from({ length: 6 }, (_, index) =>
+    demoReporte(198 + index, uanl, {
+      id: `UANL-2026-${String(198 + index).padStart(5, '0')}`,
+      visitador: 'María Guadalupe Hernández Villarreal',
+      notas:
+        'Visita completada; la familia pidió reprogramar la entrevista con el tutor y se adjuntan comprobantes de domicilio.',
+      entrega: entregaResumen(demoEntrega(198 + index, index % 2 === 0 ? 'entregado' : 'fallido')),
+    }),
+  );
+  return createFakeReportesPort({ reportes });
+}
+
+/**
+ * Issue 19 item 5: at 1366×768 beside the nav rail, every header and cell of the reports table is on
+ * screen without sideways scrolling (it was 1,034 px of table in a 694 px panel: Visitador cut, Notas
+ * off-screen), and rows stay one line (they were 120 px tall); the long texts keep their full value on hover.
+ */
+export const FitsLaptop: Story = {
+  ...atViewport('laptop1366'),
+  args: { cliente: '2' },
+  decorators: [besideNavRail, withReportes(wideReportes())],
+  play: async ({ canvas }) => {
+    const [first] = await rowsShown(canvas, 6);
+    const table = await reportesTable(canvas);
+    const scroller = table.closest('[data-slot="data-table-scroll"]') as HTMLElement | null;
+    if (!scroller) throw new Error('sin contenedor de la tabla');
+    await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
+    for (const header of within(table).getAllByRole('columnheader')) {
+      await expect(header.scrollWidth).toBeLessThanOrEqual(header.clientWidth);
+      await expect(isInView(header)).toBe(true);
+    }
+    const cells = Array.from(first?.querySelectorAll('td') ?? []);
+    for (const cell of cells.filter((td) => getComputedStyle(td).display !== 'none')) {
+      await expect(isInView(cell)).toBe(true);
+    }
+    await expect(first?.getBoundingClientRect().height).toBeLessThanOrEqual(72);
+    await expect(
+      within(first as HTMLElement).getByTitle('María Guadalupe Hernández Villarreal'),
+    ).toBeVisible();
   },
 };

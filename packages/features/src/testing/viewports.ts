@@ -1,3 +1,6 @@
+import type { Decorator } from '@storybook/react-vite';
+import { createElement } from 'react';
+
 /**
  * Screen sizes a story can run at (the Storybook viewport global; the Vitest browser run resizes the
  * page to it). The two sizes staff use: a 1366×768 laptop and a 390×844 phone.
@@ -26,3 +29,12 @@ export function isInView(element: Element): boolean {
   const hit = document.elementFromPoint(x, y);
   return hit !== null && (hit === element || element.contains(hit));
 }
+
+/** The app's nav rail (4rem) and its main area's scrollbar take this much of the width beside a screen. */
+export const besideNavRail: Decorator = (Story) =>
+  createElement(
+    'div',
+    { className: 'flex' },
+    createElement('div', { 'aria-hidden': true, className: 'w-20 shrink-0' }),
+    createElement('div', { className: 'min-w-0 flex-1' }, createElement(Story)),
+  );
