@@ -11,6 +11,7 @@ import {
   isInView,
   pending,
   stubCargasPort,
+  tableFit,
 } from '../testing';
 import type { CargasPort } from './cargas.port';
 import {
@@ -407,13 +408,7 @@ export const FitsLaptop: Story = {
   play: async ({ canvas }) => {
     await loaded(canvas);
     const table = await assignmentsTable(canvas);
-    const scroller = table.closest('[data-slot="data-table-scroll"]') as HTMLElement | null;
-    if (!scroller) throw new Error('sin contenedor de la tabla');
-    await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
-    for (const header of within(table).getAllByRole('columnheader')) {
-      await expect(header.scrollWidth).toBeLessThanOrEqual(header.clientWidth);
-      await expect(isInView(header)).toBe(true);
-    }
+    await expect(tableFit(table)).toEqual({ overflow: 0, cut: [], outOfView: [] });
     const menus = canvas.getAllByRole('button', { name: /Acciones de la asignación/ });
     await expect(isInView(menus[0] as HTMLElement)).toBe(true);
   },

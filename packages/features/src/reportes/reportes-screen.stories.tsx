@@ -16,6 +16,7 @@ import {
   offline,
   pending,
   stubReportesPort,
+  tableFit,
 } from '../testing';
 import { PDF_DEBOUNCE_MS } from './reportes.model';
 import type { ReportesPort } from './reportes.port';
@@ -663,13 +664,7 @@ export const FitsLaptop: Story = {
   play: async ({ canvas }) => {
     const [first] = await rowsShown(canvas, 6);
     const table = await reportesTable(canvas);
-    const scroller = table.closest('[data-slot="data-table-scroll"]') as HTMLElement | null;
-    if (!scroller) throw new Error('sin contenedor de la tabla');
-    await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
-    for (const header of within(table).getAllByRole('columnheader')) {
-      await expect(header.scrollWidth).toBeLessThanOrEqual(header.clientWidth);
-      await expect(isInView(header)).toBe(true);
-    }
+    await expect(tableFit(table)).toEqual({ overflow: 0, cut: [], outOfView: [] });
     const cells = Array.from(first?.querySelectorAll('td') ?? []);
     for (const cell of cells.filter((td) => getComputedStyle(td).display !== 'none')) {
       await expect(isInView(cell)).toBe(true);

@@ -61,4 +61,4 @@ export {
 export { fakeDelay } from './fake-delay';
 export { invalidResponse, offline, pending } from './port-results';
 export { FeatureProviders, type FeatureProvidersProps } from './story-providers';
-export { atViewport, besideNavRail, isInView, type StoryViewport } from './viewports';
+export { atViewport, besideNavRail, isInView, type StoryViewport, tableFit } from './viewports';

@@ -38,3 +38,21 @@ export const besideNavRail: Decorator = (Story) =>
     createElement('div', { 'aria-hidden': true, className: 'w-20 shrink-0' }),
     createElement('div', { className: 'min-w-0 flex-1' }, createElement(Story)),
   );
+
+/**
+ * How a DataTable fits its box: `overflow` is the px it would scroll sideways (0 when it fits), `cut`
+ * the headers wider than their cell, `outOfView` the headers not on screen (hidden columns left out).
+ */
+export function tableFit(table: HTMLElement): { overflow: number; cut: string[]; outOfView: string[] } {
+  const scroller = table.closest('[data-slot="data-table-scroll"]');
+  if (!scroller) throw new Error('sin contenedor de la tabla');
+  const headers = Array.from(table.querySelectorAll<HTMLElement>('thead th')).filter(
+    (th) => getComputedStyle(th).display !== 'none',
+  );
+  const name = (th: HTMLElement) => th.textContent?.trim() || '(sin texto)';
+  return {
+    overflow: Math.max(0, scroller.scrollWidth - scroller.clientWidth),
+    cut: headers.filter((th) => th.scrollWidth > th.clientWidth).map(name),
+    outOfView: headers.filter((th) => !isInView(th)).map(name),
+  };
+}
