@@ -39,6 +39,7 @@ export const reportesMessages = {
 
   // Viewer
   viewerLabel: 'Vista previa del reporte',
+  backToList: 'Volver a la lista',
   viewerTitle: (folio: string) => `Reporte ${folio}`,
   noneSelectedTitle: 'Selecciona un reporte',
   noneSelectedDescription: 'Elige un reporte de la lista para visualizarlo aquí',

@@ -675,3 +675,26 @@ export const FitsLaptop: Story = {
     ).toBeVisible();
   },
 };
+
+/**
+ * Issue 19 item 8: on a 390 px phone the viewer sits under the list (~1,000 px down). Tapping a report
+ * brings its viewer on screen; 'Volver a la lista' goes back to that row.
+ */
+export const PhoneOpensViewer: Story = {
+  ...atViewport('movil390'),
+  decorators: [withReportes(createFakeReportesPort())],
+  play: async ({ canvas }) => {
+    await rowsShown(canvas, 8);
+    const row = await rowOf(canvas, 'TEC-2026-0013');
+    await userEvent.click(row);
+    const heading = await canvas.findByRole('heading', { level: 2, name: 'Reporte TEC-2026-0013' });
+    await waitFor(() => expect(isInView(heading)).toBe(true));
+    await expect(heading).toHaveFocus();
+    await userEvent.click(canvas.getByRole('button', { name: 'Volver a la lista' }));
+    // The row's folio cell (the table scrolls sideways at this width).
+    const folioCell = async () =>
+      (await rowOf(canvas, 'TEC-2026-0013')).querySelectorAll('td')[2] as HTMLElement;
+    await waitFor(async () => expect(isInView(await folioCell())).toBe(true));
+    await expect(await rowOf(canvas, 'TEC-2026-0013')).toHaveFocus();
+  },
+};

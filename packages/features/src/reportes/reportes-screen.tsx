@@ -1,6 +1,6 @@
 import type { ReportItem } from '@socio/contracts';
 import { Button, Card, DataTable, ErrorState, NativeSelect, SearchInput, toast } from '@socio/ui';
-import { CheckCheck, Download, FileUp, Send } from 'lucide-react';
+import { ArrowUp, CheckCheck, Download, FileUp, Send } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorDetail } from '../errors';
 import { EntregasPanel } from './entregas-panel';
@@ -51,6 +51,9 @@ export interface ReportesScreenProps {
 }
 
 const EMPTY: readonly ReportItem[] = [];
+
+/** Where list and viewer sit side by side (Tailwind's xl, the grid below). */
+const SIDE_BY_SIDE = '(min-width: 80rem)';
 
 /**
  * /socioeconomico/reportes: the client's reports (search here; sort, ticks and keyboard in the
@@ -114,6 +117,22 @@ export function ReportesScreen({
     }
   }, [ordered, requestedId]);
   const selectRow = (row: ReportItem) => setSelectedId(row.id_reporte);
+  // Below xl the viewer sits under the list (on a phone ~1,000 px down): a click on a report scrolls to
+  // it, and 'Volver a la lista' goes back to the row.
+  const viewerHeading = useRef<HTMLHeadingElement>(null);
+  const listCard = useRef<HTMLDivElement>(null);
+  const openRow = (row: ReportItem) => {
+    selectRow(row);
+    if (window.matchMedia(SIDE_BY_SIDE).matches) return;
+    viewerHeading.current?.scrollIntoView({ block: 'start' });
+    viewerHeading.current?.focus({ preventScroll: true });
+  };
+  const backToList = () => {
+    const row = listCard.current?.querySelector<HTMLElement>('tr[aria-current="true"]');
+    const target = row ?? listCard.current;
+    target?.scrollIntoView({ block: 'center' });
+    row?.focus({ preventScroll: true });
+  };
 
   // The top bar's folio is looked up in every client: the selector moves to the client of its report
   // and that report is selected; with none anywhere, the table says so.
@@ -231,7 +250,7 @@ export function ReportesScreen({
       data-slot="reportes-screen"
       className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-start"
     >
-      <Card className="min-w-0 gap-4">
+      <Card ref={listCard} className="min-w-0 gap-4">
         <header className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="font-semibold text-2xl text-ink">{m.panelTitle}</h1>
           <Button
@@ -305,7 +324,7 @@ export function ReportesScreen({
               onRowSelectionChange={(next) => setTicked(next)}
               // Selection follows the focus: arrowing through the rows shows each report (the PDF
               // waits for the debounce, so only where the arrowing stops is downloaded).
-              onRowClick={selectRow}
+              onRowClick={openRow}
               onRowFocus={selectRow}
               activeRowId={selected ? rowIdOf(selected) : null}
               loading={loading}
@@ -325,9 +344,19 @@ export function ReportesScreen({
       </Card>
 
       <Card className="min-w-0 gap-3 xl:sticky xl:top-4">
-        <h2 className="truncate font-semibold text-ink text-lg">
-          {selected ? m.viewerTitle(selected.id) : m.viewerLabel}
-        </h2>
+        <div className="flex items-center justify-between gap-2">
+          <h2
+            ref={viewerHeading}
+            tabIndex={-1}
+            className="truncate font-semibold text-ink text-lg outline-none"
+          >
+            {selected ? m.viewerTitle(selected.id) : m.viewerLabel}
+          </h2>
+          <Button variant="ghost" size="sm" className="shrink-0 xl:hidden" onClick={backToList}>
+            <ArrowUp aria-hidden="true" />
+            {m.backToList}
+          </Button>
+        </div>
         <ReporteViewer report={selected} pdf={pdf} className="h-[min(75vh,880px)] min-h-96" />
         <EntregasPanel
           report={selected}
