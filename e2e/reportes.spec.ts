@@ -116,6 +116,25 @@ test.describe('Reportes (Administrador)', () => {
     await expect(bodyRows(page).first()).toContainText(clientes[1]!.nombre);
   });
 
+  test("top-bar folio search of another client's report moves the selector there (issue 19.3)", async ({
+    page,
+  }) => {
+    const { token } = await signInAs(page, 'admin');
+    const clientes = await api<WireCliente[]>(page.request, token, '/catalogos/clientes');
+    const other = clientes[1]!;
+    const [report] = await reportesOf(page.request, token, other.id_cliente);
+    expect(report).toBeDefined();
+
+    await page.getByRole('searchbox', { name: 'Buscar info de folio' }).fill(report!.id);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveValue(String(other.id_cliente));
+    await expect(rowOf(page, report!.id).first()).toHaveAttribute('aria-current', 'true');
+
+    await page.getByRole('searchbox', { name: 'Buscar info de folio' }).fill('NADA-2026-99999');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('No hay reporte para el folio NADA-2026-99999')).toBeVisible();
+  });
+
   test('mark two as sent, send one, download the pending zip', async ({ page }) => {
     const { token } = await signInAs(page, 'admin');
     const clientes = await api<WireCliente[]>(page.request, token, '/catalogos/clientes');
