@@ -40,7 +40,9 @@ interface Marker {
 }
 
 const isOwnedName = (name: string): name is OwnedEntry => (OWNED_ENTRIES as readonly string[]).includes(name);
-/** A staging copy of the database template left by an interrupted first start (`pglite.copia-<pid>`). */
+/** The staging copy of a database folder while a first start copies the template in (`pglite.copia-<pid>`). */
+export const stagingPath = (dir: string) => `${dir}.copia-${process.pid}`;
+/** A staging copy left by an interrupted first start. */
 const isStagingName = (name: string) => /^pglite\.copia-\d+$/.test(name);
 
 function readMarker(dataDir: string): Marker | null {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { claimDataDir, isMemoryDir, recordOwnedEntry, secureDataDir } from '../data-dir';
+import { claimDataDir, isMemoryDir, recordOwnedEntry, secureDataDir, stagingPath } from '../data-dir';
 import { createPglitePool } from './pglite-pool';
 import type { Database } from './schema';
 
@@ -68,7 +68,7 @@ function copyTree(from: string, to: string): void {
  */
 function copyTemplate(dir: string, template: string | null | undefined): boolean {
   if (!template || !isCluster(template) || isCluster(dir) || readdirSync(dir).length > 0) return false;
-  const staging = `${dir}.copia-${process.pid}`;
+  const staging = stagingPath(dir);
   rmSync(staging, { recursive: true, force: true });
   copyTree(template, staging);
   rmSync(dir, { recursive: true });
