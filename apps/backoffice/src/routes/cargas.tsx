@@ -1,4 +1,4 @@
-import { type ActiveAssignmentsQuery, can } from '@socio/contracts';
+import { type ActiveAssignmentsQuery, VISITOR_ROLE } from '@socio/contracts';
 import { useSession } from '@socio/features/auth';
 import {
   CargasScreen,
@@ -24,6 +24,6 @@ export function Component() {
       setSearchParams(cargasQueryToSearch(next), { replace: options?.replace ?? false }),
     [setSearchParams],
   );
-  const staff = user !== null && can(user.rol, 'cargas.gestionar');
-  return <CargasScreen query={query} onQueryChange={onQueryChange} viewer={staff ? 'staff' : 'visitador'} />;
+  // Signed-out never reaches here (the route is guarded); if it did, it would get the least the policy grants.
+  return <CargasScreen query={query} onQueryChange={onQueryChange} viewer={user?.rol ?? VISITOR_ROLE} />;
 }

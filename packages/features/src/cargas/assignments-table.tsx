@@ -1,4 +1,4 @@
-import type { ActiveAssignmentsQuery, Assignment } from '@socio/contracts';
+import { type ActiveAssignmentsQuery, type Assignment, ownAssignmentsOnly } from '@socio/contracts';
 import {
   DataTable,
   type DataTableColumn,
@@ -148,7 +148,7 @@ export const AssignmentsTable = memo(function AssignmentsTable({
       refreshing={refreshing}
       loadingLabel={m.loading}
       emptyMessage={m.empty}
-      emptyDescription={viewer === 'staff' ? m.emptyDescription : m.emptyVisitorDescription}
+      emptyDescription={ownAssignmentsOnly(viewer) ? m.emptyVisitorDescription : m.emptyDescription}
     />
   );
 });

@@ -28,7 +28,7 @@ import {
 const meta = {
   title: 'Features/Cargas/CargasScreen',
   component: ControlledCargasScreen,
-  args: { viewer: 'staff', onQueryChange: fn() },
+  args: { viewer: 'Administrador', onQueryChange: fn() },
   parameters: { layout: 'fullscreen' },
   beforeEach: clearToasts,
 } satisfies Meta<typeof ControlledCargasScreen>;
@@ -726,7 +726,7 @@ export const TransitionRefused: Story = {
 
 /** A Visitador: only their own rows, no 'Nueva Carga' buttons, and only schedule / complete. */
 export const VisitadorView: Story = {
-  args: { viewer: 'visitador' },
+  args: { viewer: 'Visitador' },
   decorators: [withCargas(createFakeCargasPort({ viewerId: 4 }), visitorUser)],
   play: async ({ canvas }) => {
     await loaded(canvas);

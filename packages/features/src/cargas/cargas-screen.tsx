@@ -1,5 +1,5 @@
 import type { ActiveAssignmentsQuery, Assignment, LoadType } from '@socio/contracts';
-import { LOAD_TYPES } from '@socio/contracts';
+import { can, LOAD_TYPES } from '@socio/contracts';
 import {
   Banner,
   Button,
@@ -53,7 +53,7 @@ export interface CargasScreenProps {
    * adding one, so Back does not land on the bad address and bounce forward again.
    */
   onQueryChange: (query: ActiveAssignmentsQuery, options?: QueryChangeOptions) => void;
-  /** Staff run cargas; a Visitador sees their own rows, no 'Nueva Carga' buttons, and only schedules and completes. */
+  /** The signed-in role: staff run cargas; a Visitador sees their own rows, no 'Nueva Carga' buttons, and only schedules and completes. */
   viewer: CargasViewer;
 }
 
@@ -82,6 +82,7 @@ function actionErrorText(error: unknown, fallback: string): string {
  * and the 'Estadísticas' panel.
  */
 export function CargasScreen({ query, onQueryChange, viewer }: CargasScreenProps) {
+  const manages = can(viewer, 'cargas.gestionar');
   const { token } = useSession();
   const signedIn = Boolean(token);
   const list = useActiveAssignments(query, signedIn);
@@ -189,7 +190,7 @@ export function CargasScreen({ query, onQueryChange, viewer }: CargasScreenProps
           <h1 className="font-semibold text-2xl text-ink">{m.pageTitle}</h1>
           <p className="text-ink-muted text-sm">{m.pageSubtitle}</p>
         </div>
-        {viewer === 'staff' ? (
+        {manages ? (
           <div className="flex flex-wrap gap-2">
             <Button ref={manualOpener} variant="outline" onClick={() => setManualOpen(true)}>
               <FilePlus2 aria-hidden="true" />
@@ -292,7 +293,7 @@ export function CargasScreen({ query, onQueryChange, viewer }: CargasScreenProps
         />
       </div>
 
-      {viewer === 'staff' ? (
+      {manages ? (
         <>
           <ManualAssignmentModal
             open={manualOpen}

@@ -102,7 +102,7 @@ describe('sort, size and page changes', () => {
 
 describe('assignmentActions', () => {
   it('staff: asignada → agendar, reasignar, cancelar', () => {
-    expect(assignmentActions({ estatus: 'asignada' }, 'staff')).toEqual([
+    expect(assignmentActions({ estatus: 'asignada' }, 'Administrador')).toEqual([
       'agendada',
       'reassign',
       'cancelada',
@@ -110,20 +110,26 @@ describe('assignmentActions', () => {
   });
 
   it('staff: agendada → completar, reasignar, cancelar', () => {
-    expect(assignmentActions({ estatus: 'agendada' }, 'staff')).toEqual([
+    expect(assignmentActions({ estatus: 'agendada' }, 'Administrador')).toEqual([
       'completada',
       'reassign',
       'cancelada',
     ]);
   });
 
+  it('a Supervisor is offered what an Administrador is (both manage cargas)', () => {
+    expect(assignmentActions({ estatus: 'asignada' }, 'Supervisor')).toEqual(
+      assignmentActions({ estatus: 'asignada' }, 'Administrador'),
+    );
+  });
+
   it('a closed assignment offers nothing', () => {
-    expect(assignmentActions({ estatus: 'completada' }, 'staff')).toEqual([]);
-    expect(assignmentActions({ estatus: 'cancelada' }, 'staff')).toEqual([]);
+    expect(assignmentActions({ estatus: 'completada' }, 'Administrador')).toEqual([]);
+    expect(assignmentActions({ estatus: 'cancelada' }, 'Administrador')).toEqual([]);
   });
 
   it('a Visitador only schedules and completes', () => {
-    expect(assignmentActions({ estatus: 'asignada' }, 'visitador')).toEqual(['agendada']);
-    expect(assignmentActions({ estatus: 'agendada' }, 'visitador')).toEqual(['completada']);
+    expect(assignmentActions({ estatus: 'asignada' }, 'Visitador')).toEqual(['agendada']);
+    expect(assignmentActions({ estatus: 'agendada' }, 'Visitador')).toEqual(['completada']);
   });
 });

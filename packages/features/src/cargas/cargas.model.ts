@@ -10,8 +10,10 @@ import {
   type Assignment,
   type AssignmentSortField,
   activeAssignmentsQuerySchema,
-  canTransition,
+  allowedTransitions,
+  can,
   OPEN_ESTATUS,
+  type Rol,
 } from '@socio/contracts';
 
 /** The 'Por página' choices of the list. */
@@ -99,25 +101,24 @@ export function clampedPage(query: ActiveAssignmentsQuery, total: number): numbe
 /** `agendada` / `completada` / `cancelada` move the status; `reassign` changes the visitor. */
 export type AssignmentAction = 'agendada' | 'completada' | 'cancelada' | 'reassign';
 
-/** Who is looking: staff (Administrador, Supervisor) or a Visitador (only their own rows come back). */
-export type CargasViewer = 'staff' | 'visitador';
+/** Who is looking: their role decides what the screen offers (a Visitador's list holds only their own rows). */
+export type CargasViewer = Rol;
 
 export function isOpen(estatus: AsignacionEstatus): boolean {
   return (OPEN_ESTATUS as readonly AsignacionEstatus[]).includes(estatus);
 }
 
 /**
- * What the row menu offers: asignada → agendada → completada; staff may also cancel and reassign
- * any open one. A Visitador only schedules and completes (their own; the server checks ownership).
+ * What the row menu offers, read from the policy: the moves `allowedTransitions` grants the viewer's role
+ * (asignada → agendada → completada; cancelada for staff), and 'reassign' on an open row where the role may
+ * reassign. The server checks the same policy, and a Visitador's ownership.
  */
 export function assignmentActions(assignment: Pick<Assignment, 'estatus'>, viewer: CargasViewer) {
-  const actions: AssignmentAction[] = [];
-  for (const to of ['agendada', 'completada'] as const) {
-    if (canTransition(assignment.estatus, to)) actions.push(to);
-  }
-  if (viewer === 'staff' && isOpen(assignment.estatus)) {
-    actions.push('reassign');
-    if (canTransition(assignment.estatus, 'cancelada')) actions.push('cancelada');
-  }
+  const moves = allowedTransitions(viewer, assignment.estatus);
+  const actions: AssignmentAction[] = moves.filter(
+    (to): to is 'agendada' | 'completada' => to === 'agendada' || to === 'completada',
+  );
+  if (isOpen(assignment.estatus) && can(viewer, 'asignaciones.reasignar')) actions.push('reassign');
+  if (moves.includes('cancelada')) actions.push('cancelada');
   return actions;
 }

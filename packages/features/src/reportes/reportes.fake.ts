@@ -179,8 +179,6 @@ export function demoEntrega(
 export interface FakeReportesOptions {
   /** Milliseconds every call waits (default 0). */
   delay?: number;
-  /** Milliseconds a PDF takes, when different from `delay`. A function may vary it per report. */
-  pdfDelay?: number | ((idReporte: number) => number);
 }
 
 const clone = <T>(value: T): T => structuredClone(value);
@@ -207,7 +205,7 @@ async function fakeProgress(delay: number, o?: ReportesCallOptions) {
 
 export function createFakeReportesPort(
   seed: ReportesSeed = {},
-  { delay = 0, pdfDelay }: FakeReportesOptions = {},
+  { delay = 0 }: FakeReportesOptions = {},
 ): ReportesPort {
   const clientes = clone(seed.clientes ?? demoClientes);
   const reportes = clone(seed.reportes ?? demoReportes(24, clientes));
@@ -288,8 +286,7 @@ export function createFakeReportesPort(
       return clone(withFolio(reportes, folio));
     },
     async pdf(idReporte, o) {
-      const pause = typeof pdfDelay === 'function' ? pdfDelay(idReporte) : (pdfDelay ?? delay);
-      await wait(pause, o?.signal);
+      await wait(delay, o?.signal);
       const report = byId(idReporte);
       if (!report) throw new ApiError(404, REPORTES_MESSAGES.notFound);
       return pdfOf(report);
