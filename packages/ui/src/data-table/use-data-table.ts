@@ -16,6 +16,7 @@ import {
 } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CheckedState } from '../checkbox/checkbox';
+import { useControllableState } from '../lib/use-controllable-state';
 import { compareCellValues, isEmptyValue, readCellValue } from './cell-values';
 import type { DataTableRowSelection, DataTableSort, DataTableStateOptions } from './data-table.types';
 
@@ -133,10 +134,15 @@ export function useDataTable<TData extends RowData>({
   onPageSizeChange,
   pageResetOnSort = 'always',
 }: DataTableStateOptions<TData>): DataTableState<TData> {
-  const [innerSorting, setInnerSorting] = useState<DataTableSort | null>(defaultSorting);
-  const sorting = sortingProp !== undefined ? sortingProp : innerSorting;
-  const [innerSelection, setInnerSelection] = useState<DataTableRowSelection>({});
-  const selection = rowSelectionProp ?? innerSelection;
+  const [sorting, setSorting] = useControllableState<DataTableSort | null>({
+    value: sortingProp,
+    defaultValue: defaultSorting,
+    onChange: onSortingChange,
+  });
+  const [selection, setSelection] = useControllableState<DataTableRowSelection>({
+    value: rowSelectionProp,
+    defaultValue: {},
+  });
 
   // --- Client pagination. ---
   const paginated = pageSizeProp !== undefined;
@@ -214,14 +220,13 @@ export function useDataTable<TData extends RowData>({
     enableRowRangeSelection: false,
     onSortingChange: (updater) => {
       const next = resolveUpdater(updater, sortingState)[0] ?? null;
-      if (sortingProp === undefined) setInnerSorting(next);
-      onSortingChange?.(next);
+      setSorting(next);
       const columnChanged = next?.id !== sorting?.id;
       if (paginated && pageIndex !== 0 && (pageResetOnSort === 'always' || columnChanged)) setPageIndex(0);
     },
     onRowSelectionChange: (updater) => {
       const next = resolveUpdater(updater, selectionState);
-      if (rowSelectionProp === undefined) setInnerSelection(next);
+      setSelection(next);
       if (onRowSelectionChange) {
         const selectedRows: TData[] = [];
         data.forEach((row, index) => {

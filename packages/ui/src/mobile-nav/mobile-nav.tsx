@@ -1,9 +1,10 @@
 import { Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useUiMessages } from '../i18n/ui-provider';
 import { IconButton } from '../icon-button/icon-button';
 import { cn } from '../lib/cn';
+import { useControllableState } from '../lib/use-controllable-state';
 import { type NavItem, NavItemLink, type RenderNavLink } from '../nav-rail/nav-item';
 
 export interface MobileNavProps {
@@ -85,12 +86,11 @@ export function MobileNav({
   className,
 }: MobileNavProps) {
   const m = useUiMessages();
-  const [innerOpen, setInnerOpen] = useState(defaultOpen);
-  const open = openProp ?? innerOpen;
-  const setOpen = (value: boolean) => {
-    if (openProp === undefined) setInnerOpen(value);
-    onOpenChange?.(value);
-  };
+  const [open, setOpen] = useControllableState({
+    value: openProp,
+    defaultValue: defaultOpen,
+    onChange: onOpenChange,
+  });
   const close = () => setOpen(false);
 
   return (

@@ -9,12 +9,12 @@ import {
   useLayoutEffect,
   useMemo,
   useRef,
-  useState,
 } from 'react';
 import { Button } from '../button/button';
 import { useUiMessages } from '../i18n/ui-provider';
 import { IconButton } from '../icon-button/icon-button';
 import { cn } from '../lib/cn';
+import { useControllableState } from '../lib/use-controllable-state';
 
 /**
  * A modal dialog as compound parts on Radix Dialog, shadcn style:
@@ -68,12 +68,14 @@ export function Modal({ open, defaultOpen = false, onOpenChange, children }: Mod
   const lockedRef = useRef(false);
   const context = useMemo<ModalContextValue>(() => ({ lockedRef }), []);
   // Radix is always driven in controlled mode so that a locked modal cannot close itself.
-  const [innerOpen, setInnerOpen] = useState(defaultOpen);
-  const isOpen = open ?? innerOpen;
+  const [isOpen, setOpen] = useControllableState({
+    value: open,
+    defaultValue: defaultOpen,
+    onChange: onOpenChange,
+  });
   const handleOpenChange = (next: boolean) => {
     if (!next && lockedRef.current) return;
-    if (open === undefined) setInnerOpen(next);
-    onOpenChange?.(next);
+    setOpen(next);
   };
   return (
     <ModalContext.Provider value={context}>

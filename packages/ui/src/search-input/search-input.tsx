@@ -1,7 +1,8 @@
 import { Search, X } from 'lucide-react';
-import { type ComponentProps, type KeyboardEvent, type Ref, useRef, useState } from 'react';
+import { type ComponentProps, type KeyboardEvent, type Ref, useRef } from 'react';
 import { useUiMessages } from '../i18n/ui-provider';
 import { cn } from '../lib/cn';
+import { useControllableState } from '../lib/use-controllable-state';
 import { controlClasses } from '../text-field/field-parts';
 
 export interface SearchInputProps
@@ -49,19 +50,13 @@ export function SearchInput({
   ...props
 }: SearchInputProps) {
   const messages = useUiMessages();
-  const [innerValue, setInnerValue] = useState(defaultValue);
-  const current = value ?? innerValue;
+  const [current, update] = useControllableState({ value, defaultValue, onChange: onValueChange });
   const inputRef = useRef<HTMLInputElement | null>(null);
 
   const setRefs = (node: HTMLInputElement | null) => {
     inputRef.current = node;
     if (typeof ref === 'function') ref(node);
     else if (ref) ref.current = node;
-  };
-
-  const update = (next: string) => {
-    if (value === undefined) setInnerValue(next);
-    onValueChange?.(next);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
