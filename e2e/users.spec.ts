@@ -137,7 +137,10 @@ test.describe('Usuarios (Administrador)', () => {
     // --- The deactivated user can no longer sign in ---
     const refused = await page.request.post('/api/auth/login', { data: { email, password } });
     expect(refused.status()).toBe(403);
-    expect(await refused.json()).toEqual({ detail: 'Tu cuenta está inactiva. Contacta a un administrador.' });
+    expect(await refused.json()).toEqual({
+      detail: 'Tu cuenta está inactiva. Contacta a un administrador.',
+      code: 'account_inactive',
+    });
     await page.evaluate(() => {
       window.localStorage.clear();
       window.sessionStorage.clear();

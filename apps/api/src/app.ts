@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { apiRoutes } from '@socio/contracts';
+import { apiRoutes, type ErrorCode } from '@socio/contracts';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -22,7 +22,7 @@ import { type DatabaseHandle, type DatabaseKind, pingDatabase } from './db/index
 import type { Database } from './db/schema';
 import { DomainError } from './domain-errors';
 import { registerAuth, subscribeAuthInvalidation } from './http/auth';
-import { domainErrorReply, ERROR_MESSAGES, isCutMultipart } from './http/errors';
+import { domainErrorReply, ERROR_MESSAGES, type ErrorBody, isCutMultipart } from './http/errors';
 import { API_BASE, registerRoute } from './http/route';
 import {
   RequestValidationError,
@@ -104,19 +104,28 @@ function openApiTransform({ schema, url }: { schema: FastifySchema; url: string 
 }
 
 /** Errors caused by the request's content rather than by the server (see the error handler). */
-function classifyInputError(error: unknown): { status: number; detail: string } | null {
+function classifyInputError(error: unknown): { status: number; detail: string; code: ErrorCode } | null {
   const e = error as { code?: unknown; severity?: unknown };
   const code = typeof e?.code === 'string' ? e.code : '';
   // A body cut off by the client (connection closed inside a multipart file part) is the request's fault.
-  if (isCutMultipart(error)) return { status: 400, detail: ERROR_MESSAGES.badMultipart };
+  if (isCutMultipart(error))
+    return { status: 400, detail: ERROR_MESSAGES.badMultipart, code: 'bad_multipart' };
   if (/^[0-9A-Z]{5}$/.test(code) && e.severity !== undefined) {
-    if (code === '23505') return { status: 409, detail: ERROR_MESSAGES.duplicate };
+    if (code === '23505') return { status: 409, detail: ERROR_MESSAGES.duplicate, code: 'duplicate' };
     if (code.startsWith('22') || code === '23502' || code === '23503' || code === '23514') {
-      return { status: 422, detail: ERROR_MESSAGES.invalidData };
+      return { status: 422, detail: ERROR_MESSAGES.invalidData, code: 'invalid_data' };
     }
   }
   return null;
 }
+
+/** Fastify's own failures that keep one fixed answer per status. */
+const PLAIN_STATUS_ERRORS = {
+  404: { detail: ERROR_MESSAGES.notFound, code: 'not_found' },
+  405: { detail: ERROR_MESSAGES.methodNotAllowed, code: 'method_not_allowed' },
+  413: { detail: ERROR_MESSAGES.bodyTooLarge, code: 'body_too_large' },
+  415: { detail: ERROR_MESSAGES.unsupportedMediaType, code: 'unsupported_media_type' },
+} as const satisfies Record<number, ErrorBody>;
 
 function isApiPath(url: string): boolean {
   return url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
@@ -152,13 +161,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors(error, _request, reply) {
       const status =
         error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      const detail =
+      const body: ErrorBody =
         error.code === 'FST_ERR_BAD_URL'
-          ? ERROR_MESSAGES.badUrl
+          ? { detail: ERROR_MESSAGES.badUrl, code: 'bad_url' }
           : status === 414
-            ? ERROR_MESSAGES.uriTooLong
-            : ERROR_MESSAGES.badRequest;
-      void (reply as unknown as FastifyReply).code(status).send({ detail });
+            ? { detail: ERROR_MESSAGES.uriTooLong, code: 'uri_too_long' }
+            : { detail: ERROR_MESSAGES.badRequest, code: 'bad_request' };
+      void (reply as unknown as FastifyReply).code(status).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -186,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.status(answer.status).headers(answer.headers).send(answer.body);
     }
     if (error instanceof RequestValidationError) {
-      return reply.status(422).send({ detail: error.issues });
+      return reply.status(422).send({ detail: error.issues, code: 'validation' } satisfies ErrorBody);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     const code = 'code' in error ? error.code : undefined;
@@ -195,27 +204,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
       (status === 400 && error instanceof SyntaxError)
     ) {
-      return reply
-        .status(422)
-        .send({ detail: [{ loc: ['body'], msg: ERROR_MESSAGES.invalidJson, type: 'json_invalid' }] });
+      return reply.status(422).send({
+        detail: [{ loc: ['body'], msg: ERROR_MESSAGES.invalidJson, type: 'json_invalid' }],
+        code: 'invalid_json',
+      } satisfies ErrorBody);
     }
-    if (status === 413) return reply.status(413).send({ detail: ERROR_MESSAGES.bodyTooLarge });
-    if (status === 415) return reply.status(415).send({ detail: ERROR_MESSAGES.unsupportedMediaType });
-    if (status === 404) return reply.status(404).send({ detail: ERROR_MESSAGES.notFound });
-    if (status === 405) return reply.status(405).send({ detail: ERROR_MESSAGES.methodNotAllowed });
+    const plain = (PLAIN_STATUS_ERRORS as Partial<Record<number, ErrorBody>>)[status];
+    if (plain) return reply.status(status).send(plain);
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'petición rechazada');
-      return reply.status(status).send({ detail: ERROR_MESSAGES.badRequest });
+      return reply
+        .status(status)
+        .send({ detail: ERROR_MESSAGES.badRequest, code: 'bad_request' } satisfies ErrorBody);
     }
     // Safety net for bad input that slipped past a route's own checks: malformed multipart bodies
     // (busboy errors carry no status) and PostgreSQL data/integrity errors. Logged, answered 4xx.
     const inputError = classifyInputError(error);
     if (inputError) {
       request.log.warn({ err: error }, 'entrada inválida detectada fuera de la validación');
-      return reply.status(inputError.status).send({ detail: inputError.detail });
+      return reply
+        .status(inputError.status)
+        .send({ detail: inputError.detail, code: inputError.code } satisfies ErrorBody);
     }
     request.log.error({ err: error, request_id: request.id }, 'error no controlado');
-    return reply.status(500).send({ detail: ERROR_MESSAGES.internal, request_id: request.id });
+    return reply
+      .status(500)
+      .send({ detail: ERROR_MESSAGES.internal, code: 'internal', request_id: request.id });
   });
 
   await app.register(helmet, {
@@ -245,7 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       info: {
         title: 'Socioeconómico API',
         description:
-          'API del back-office de estudios socioeconómicos. Errores con la forma `{ "detail": ... }`.',
+          'API del back-office de estudios socioeconómicos. Errores con la forma `{ "detail": ..., "code": ... }`: `code` es estable, `detail` es el texto para la persona.',
         version: '0.1.0',
       },
       components: {
@@ -309,7 +323,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .type('text/html; charset=utf-8')
         .sendFile('index.html');
     }
-    return reply.status(404).send({ detail: ERROR_MESSAGES.notFound });
+    return reply.status(404).send(PLAIN_STATUS_ERRORS[404]);
   });
 
   return app;

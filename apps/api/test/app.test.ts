@@ -62,7 +62,7 @@ describe.each(dbKinds())('app (%s)', (kind) => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await ctx.app.inject({ url: '/api/no-existe' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'Recurso no encontrado' });
+    expect(res.json()).toEqual({ detail: 'Recurso no encontrado', code: 'not_found' });
   });
 
   it('answers 415 to an unsupported content type and 413 to a body over 1 MB', async () => {
@@ -73,7 +73,7 @@ describe.each(dbKinds())('app (%s)', (kind) => {
       payload: '<a/>',
     });
     expect(xml.statusCode).toBe(415);
-    expect(xml.json()).toEqual({ detail: 'Tipo de contenido no soportado' });
+    expect(xml.json()).toEqual({ detail: 'Tipo de contenido no soportado', code: 'unsupported_media_type' });
     const big = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -81,7 +81,10 @@ describe.each(dbKinds())('app (%s)', (kind) => {
       payload: JSON.stringify({ email: 'a@b.mx', password: 'x'.repeat(1_100_000) }),
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ detail: 'El cuerpo de la petición es demasiado grande' });
+    expect(big.json()).toEqual({
+      detail: 'El cuerpo de la petición es demasiado grande',
+      code: 'body_too_large',
+    });
   });
 
   it('answers 422 to a text body where JSON is expected', async () => {
@@ -105,7 +108,11 @@ describe.each(dbKinds())('app (%s)', (kind) => {
     const res = await app.inject({ url: '/api/__falla' });
     expect(res.statusCode).toBe(500);
     const body = res.json();
-    expect(body).toEqual({ detail: 'Error interno del servidor', request_id: res.headers['x-request-id'] });
+    expect(body).toEqual({
+      detail: 'Error interno del servidor',
+      code: 'internal',
+      request_id: res.headers['x-request-id'],
+    });
     expect(res.body).not.toContain('secreto');
     expect(res.body).not.toContain('at ');
   });
@@ -125,13 +132,13 @@ describe.each(dbKinds())('app (%s)', (kind) => {
     await app.ready();
     const multipart = await app.inject({ url: '/api/__multipart' });
     expect(multipart.statusCode).toBe(400);
-    expect(multipart.json()).toEqual({ detail: 'Formulario multipart inválido' });
+    expect(multipart.json()).toEqual({ detail: 'Formulario multipart inválido', code: 'bad_multipart' });
     const nul = await app.inject({ url: '/api/__nul' });
     expect(nul.statusCode).toBe(422);
-    expect(nul.json()).toEqual({ detail: 'Datos inválidos' });
+    expect(nul.json()).toEqual({ detail: 'Datos inválidos', code: 'invalid_data' });
     const dup = await app.inject({ url: '/api/__duplicado' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ detail: 'El registro ya existe' });
+    expect(dup.json()).toEqual({ detail: 'El registro ya existe', code: 'duplicate' });
   });
 
   it('serves the built SPA: index.html for app routes, long cache for hashed assets, JSON 404 under /api', async () => {
@@ -157,7 +164,7 @@ describe.each(dbKinds())('app (%s)', (kind) => {
       expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
       const api = await app.inject({ url: '/api/nada' });
       expect(api.statusCode).toBe(404);
-      expect(api.json()).toEqual({ detail: 'Recurso no encontrado' });
+      expect(api.json()).toEqual({ detail: 'Recurso no encontrado', code: 'not_found' });
       expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
       expect((await app.inject({ url: '/api/health' })).json().status).toBe('ok');
     } finally {

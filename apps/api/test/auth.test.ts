@@ -61,7 +61,10 @@ describe.each(dbKinds())('auth (%s)', (kind) => {
       const wrong = await login(ctx, { email: ROLE_EMAILS.Supervisor, password: 'Incorrecta1' }, '10.1.0.1');
       expect(unknown.statusCode).toBe(401);
       expect(wrong.statusCode).toBe(401);
-      expect(unknown.json()).toEqual({ detail: 'Correo o contraseña incorrectos' });
+      expect(unknown.json()).toEqual({
+        detail: 'Correo o contraseña incorrectos',
+        code: 'invalid_credentials',
+      });
       expect(wrong.json()).toEqual(unknown.json());
     });
 
@@ -73,7 +76,10 @@ describe.each(dbKinds())('auth (%s)', (kind) => {
         .execute();
       const res = await login(ctx, { email: 'visitador20@socioeconomico.mx', password: DEMO_PASSWORD });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ detail: 'Tu cuenta está inactiva. Contacta a un administrador.' });
+      expect(res.json()).toEqual({
+        detail: 'Tu cuenta está inactiva. Contacta a un administrador.',
+        code: 'account_inactive',
+      });
       const wrong = await login(ctx, { email: 'visitador20@socioeconomico.mx', password: 'otra-cosa' });
       expect(wrong.statusCode).toBe(401);
       await ctx.db
@@ -122,6 +128,7 @@ describe.each(dbKinds())('auth (%s)', (kind) => {
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({
         detail: 'Demasiados intentos fallidos. Intenta de nuevo en 15 minutos.',
+        code: 'too_many_attempts',
       });
       // Same e-mail from another address, and another e-mail from the same address, still work.
       expect((await login(ctx, { email, password: DEMO_PASSWORD }, '10.9.9.10')).statusCode).toBe(200);
@@ -163,17 +170,17 @@ describe.each(dbKinds())('auth (%s)', (kind) => {
     });
 
     it.each([
-      ['no header', undefined, 'No autenticado'],
-      ['not bearer', 'Basic YWRtaW46YWRtaW4=', 'No autenticado'],
-      ['garbage', 'Bearer abc.def.ghi', 'Token inválido o expirado'],
-      ['empty bearer', 'Bearer ', 'No autenticado'],
-    ])('answers 401 with %s', async (_name, authorization, detail) => {
+      ['no header', undefined, 'No autenticado', 'not_authenticated'],
+      ['not bearer', 'Basic YWRtaW46YWRtaW4=', 'No autenticado', 'not_authenticated'],
+      ['garbage', 'Bearer abc.def.ghi', 'Token inválido o expirado', 'invalid_token'],
+      ['empty bearer', 'Bearer ', 'No autenticado', 'not_authenticated'],
+    ])('answers 401 with %s', async (_name, authorization, detail, code) => {
       const res = await ctx.app.inject({
         url: '/api/auth/me',
         headers: authorization === undefined ? {} : { authorization },
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail });
+      expect(res.json()).toEqual({ detail, code });
     });
 
     it('rejects a token signed with another secret and an expired token', async () => {
@@ -192,7 +199,7 @@ describe.each(dbKinds())('auth (%s)', (kind) => {
           headers: { authorization: `Bearer ${token}` },
         });
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ detail: 'Token inválido o expirado' });
+        expect(res.json()).toEqual({ detail: 'Token inválido o expirado', code: 'invalid_token' });
       }
       const ok = await ctx.app.inject({ url: '/api/auth/me', headers: { authorization: `bearer ${valid}` } });
       expect(ok.statusCode).toBe(200);
@@ -215,19 +222,28 @@ describe.each(dbKinds())('auth (%s)', (kind) => {
     it('rejects a new password shorter than 8 characters (422 string detail)', async () => {
       const res = await change({ current_password: DEMO_PASSWORD, new_password: 'corta' });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ detail: 'La nueva contraseña debe tener al menos 8 caracteres' });
+      expect(res.json()).toEqual({
+        detail: 'La nueva contraseña debe tener al menos 8 caracteres',
+        code: 'invalid_new_password',
+      });
     });
 
     it('rejects a new password equal to the current one (422 string detail)', async () => {
       const res = await change({ current_password: DEMO_PASSWORD, new_password: DEMO_PASSWORD });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ detail: 'La nueva contraseña debe ser diferente a la actual' });
+      expect(res.json()).toEqual({
+        detail: 'La nueva contraseña debe ser diferente a la actual',
+        code: 'invalid_new_password',
+      });
     });
 
     it('rejects a wrong current password (400)', async () => {
       const res = await change({ current_password: 'NoEsLaActual1', new_password: 'NuevaClave2026' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: 'La contraseña actual es incorrecta' });
+      expect(res.json()).toEqual({
+        detail: 'La contraseña actual es incorrecta',
+        code: 'current_password_wrong',
+      });
     });
 
     it('answers 422 with a detail array to wrong types', async () => {

@@ -80,7 +80,10 @@ describe.each(dbKinds())('assignment lifecycle (%s)', (kind) => {
       const id = await newAssignment(8);
       const res = await patch(id, 'agendada', as(7));
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ detail: 'Solo puedes cambiar tus propias asignaciones' });
+      expect(res.json()).toEqual({
+        detail: 'Solo puedes cambiar tus propias asignaciones',
+        code: 'not_your_assignment',
+      });
       const row = await ctx.db
         .selectFrom('asignaciones')
         .select('estatus')
@@ -93,7 +96,10 @@ describe.each(dbKinds())('assignment lifecycle (%s)', (kind) => {
       const id = await newAssignment(7);
       const res = await patch(id, 'cancelada', as(7));
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ detail: 'Un visitador solo puede agendar o completar sus asignaciones' });
+      expect(res.json()).toEqual({
+        detail: 'Un visitador solo puede agendar o completar sus asignaciones',
+        code: 'visitor_transition',
+      });
       expect((await patch(id, 'cancelada', 'Supervisor')).statusCode).toBe(200);
     });
 
@@ -101,10 +107,13 @@ describe.each(dbKinds())('assignment lifecycle (%s)', (kind) => {
       const id = await newAssignment(7);
       const res = await patch(id, 'completada', as(7));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ detail: 'Transición no permitida: de "asignada" a "completada"' });
+      expect(res.json()).toEqual({
+        detail: 'Transición no permitida: de "asignada" a "completada"',
+        code: 'transition_not_allowed',
+      });
       const missing = await patch(999_999, 'agendada', as(7));
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'Asignación no encontrada' });
+      expect(missing.json()).toEqual({ detail: 'Asignación no encontrada', code: 'assignment_not_found' });
     });
 
     it('needs a token (401)', async () => {
@@ -114,7 +123,7 @@ describe.each(dbKinds())('assignment lifecycle (%s)', (kind) => {
         payload: { estatus: 'agendada' },
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'No autenticado' });
+      expect(res.json()).toEqual({ detail: 'No autenticado', code: 'not_authenticated' });
     });
   });
 
@@ -155,12 +164,16 @@ describe.each(dbKinds())('assignment lifecycle (%s)', (kind) => {
       const id = await newAssignment(7);
       const same = await reassign(id, visitador[7]);
       expect(same.statusCode).toBe(409);
-      expect(same.json()).toEqual({ detail: 'La asignación ya pertenece a ese visitador' });
+      expect(same.json()).toEqual({
+        detail: 'La asignación ya pertenece a ese visitador',
+        code: 'same_visitor',
+      });
       expect((await patch(id, 'cancelada', 'Supervisor')).statusCode).toBe(200);
       const closed = await reassign(id, visitador[8]);
       expect(closed.statusCode).toBe(409);
       expect(closed.json()).toEqual({
         detail: 'Solo se puede reasignar una asignación abierta (asignada o agendada); esta está "cancelada"',
+        code: 'assignment_closed',
       });
     });
 
@@ -170,11 +183,15 @@ describe.each(dbKinds())('assignment lifecycle (%s)', (kind) => {
       expect(otherState.statusCode).toBe(422);
       expect(otherState.json()).toEqual({
         detail: 'El visitador debe ser del estado de la asignación (Ciudad de México)',
+        code: 'visitor_other_state',
       });
       const adminId = await userIdByEmail(ctx.db, 'admin@socioeconomico.mx');
       const notVisitor = await reassign(id, adminId);
       expect(notVisitor.statusCode).toBe(422);
-      expect(notVisitor.json()).toEqual({ detail: `El visitador "${adminId}" no es un Visitador activo` });
+      expect(notVisitor.json()).toEqual({
+        detail: `El visitador "${adminId}" no es un Visitador activo`,
+        code: 'invalid_visitor',
+      });
       await ctx.db
         .updateTable('usuarios')
         .set({ estatus: 'inactivo' })
@@ -185,6 +202,7 @@ describe.each(dbKinds())('assignment lifecycle (%s)', (kind) => {
         expect(inactive.statusCode).toBe(422);
         expect(inactive.json()).toEqual({
           detail: `El visitador "${visitador[9]}" no es un Visitador activo`,
+          code: 'invalid_visitor',
         });
       } finally {
         await ctx.db
@@ -204,7 +222,7 @@ describe.each(dbKinds())('assignment lifecycle (%s)', (kind) => {
     it('answers 404 for an unknown id and 422 for a bad body or id, with Spanish details', async () => {
       const missing = await reassign(999_999, visitador[8]);
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'Asignación no encontrada' });
+      expect(missing.json()).toEqual({ detail: 'Asignación no encontrada', code: 'assignment_not_found' });
       for (const bad of [undefined, null, '', 'x', -1, 1.5, { id: 1 }, [1, 2]]) {
         const res = await reassign(1, bad);
         expect(res.statusCode, JSON.stringify(bad)).toBe(422);
@@ -235,7 +253,10 @@ describe.each(dbKinds())('assignment lifecycle (%s)', (kind) => {
       expect(anon.statusCode).toBe(401);
       const visitor = await reassign(id, visitador[8], as(7));
       expect(visitor.statusCode).toBe(403);
-      expect(visitor.json()).toEqual({ detail: 'No tienes permiso para realizar esta acción' });
+      expect(visitor.json()).toEqual({
+        detail: 'No tienes permiso para realizar esta acción',
+        code: 'forbidden',
+      });
     });
 
     it('two concurrent reassignments and a cancellation never interleave', async () => {

@@ -81,10 +81,13 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
     ] as const)('%s %s: 401 without a token, 403 for a Visitador', async (method, url) => {
       const anon = await ctx.request({ method, url: `/api/cargas/${url}`, payload: {} });
       expect(anon.statusCode).toBe(401);
-      expect(anon.json()).toEqual({ detail: 'No autenticado' });
+      expect(anon.json()).toEqual({ detail: 'No autenticado', code: 'not_authenticated' });
       const visitor = await ctx.request({ method, url: `/api/cargas/${url}`, payload: {} }, 'Visitador');
       expect(visitor.statusCode).toBe(403);
-      expect(visitor.json()).toEqual({ detail: 'No tienes permiso para realizar esta acción' });
+      expect(visitor.json()).toEqual({
+        detail: 'No tienes permiso para realizar esta acción',
+        code: 'forbidden',
+      });
     });
 
     it('lets a Supervisor run cargas', async () => {
@@ -247,6 +250,7 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
         const res = await post('process_carga', payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(422);
         expect(Array.isArray(res.json().detail)).toBe(true);
+        expect(res.json().code).toBe('validation');
       }
     });
 
@@ -254,9 +258,15 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
       const rows = Array.from({ length: 100_001 }, (_, i) => ({ row_index: i + 2 }));
       const res = await post('process_carga', { rows, loadType: 'TEC_MTY' });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ detail: 'La carga excede el máximo de 100,000 filas' });
+      expect(res.json()).toEqual({
+        detail: 'La carga excede el máximo de 100,000 filas',
+        code: 'too_many_rows',
+      });
       const saveRes = await post('save_carga', { processedData: rows, loadType: 'TEC_MTY', fileName: 'x' });
-      expect(saveRes.json()).toEqual({ detail: 'La carga excede el máximo de 100,000 filas' });
+      expect(saveRes.json()).toEqual({
+        detail: 'La carga excede el máximo de 100,000 filas',
+        code: 'too_many_rows',
+      });
     });
   });
 
@@ -424,7 +434,7 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
           loadType: 'TEC_MTY',
         });
         expect(res.statusCode).toBe(500);
-        expect(res.json()).toMatchObject({ detail: 'Error interno del servidor' });
+        expect(res.json()).toMatchObject({ detail: 'Error interno del servidor', code: 'internal' });
         expect(await dbStats()).toEqual(before);
         const folios = await ctx.db
           .selectFrom('folios')
@@ -516,12 +526,16 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
     it('refuses a folio that is already open (409)', async () => {
       const res = await post('save_manual_assignment', manual());
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ detail: 'El folio "M-1" ya tiene una asignación abierta' });
+      expect(res.json()).toEqual({
+        detail: 'El folio "M-1" ya tiene una asignación abierta',
+        code: 'folio_open_assignment',
+      });
     });
 
     it('validates the TEC_MTY fields, the visitor and the state', async () => {
       const missing = await post('save_manual_assignment', manual({ folio: 'M-2', nombre_alumno: '  ' }));
       expect(missing.statusCode).toBe(422);
+      expect(missing.json().code).toBe('validation');
       expect(missing.json().detail).toEqual([
         { loc: ['body', 'nombre_alumno'], msg: 'Campo requerido', type: 'too_small' },
       ]);
@@ -531,13 +545,16 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
       const adminId = await userIdByEmail(ctx.db, 'admin@socioeconomico.mx');
       const notVisitor = await post('save_manual_assignment', manual({ folio: 'M-2', visitor_id: adminId }));
       expect(notVisitor.statusCode).toBe(422);
-      expect(notVisitor.json()).toEqual({ detail: `El visitador "${adminId}" no es un Visitador activo` });
+      expect(notVisitor.json()).toEqual({
+        detail: `El visitador "${adminId}" no es un Visitador activo`,
+        code: 'invalid_visitor',
+      });
       const badState = await post(
         'save_manual_assignment',
         manual({ folio: 'M-2', estado: 'Atlantis', state_of_folio: 'Atlantis' }),
       );
       expect(badState.statusCode).toBe(422);
-      expect(badState.json()).toEqual({ detail: 'Estado no reconocido: "Atlantis"' });
+      expect(badState.json()).toEqual({ detail: 'Estado no reconocido: "Atlantis"', code: 'unknown_state' });
       const badType = await post('save_manual_assignment', manual({ folio: 'M-2', loadType: 'OTRO' }));
       expect(badType.statusCode).toBe(422);
       expect(badType.json().detail[0].msg).toBe('Debe seleccionar un tipo de carga');
@@ -549,7 +566,10 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
         manual({ folio: 'M-3', nombre_padre: 'x'.repeat(1_100_000) }),
       );
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ detail: 'El cuerpo de la petición es demasiado grande' });
+      expect(res.json()).toEqual({
+        detail: 'El cuerpo de la petición es demasiado grande',
+        code: 'body_too_large',
+      });
     });
   });
 
@@ -602,7 +622,10 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
       const id = await newAssignment(`W-${from}-${to}`);
       const res = await patch(id, to);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ detail: `Transición no permitida: de "${from}" a "${to}"` });
+      expect(res.json()).toEqual({
+        detail: `Transición no permitida: de "${from}" a "${to}"`,
+        code: 'transition_not_allowed',
+      });
     });
 
     it('refuses leaving a closed status', async () => {
@@ -611,14 +634,17 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
       for (const to of ['asignada', 'agendada', 'completada', 'cancelada']) {
         const res = await patch(id, to);
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({ detail: `Transición no permitida: de "cancelada" a "${to}"` });
+        expect(res.json()).toEqual({
+          detail: `Transición no permitida: de "cancelada" a "${to}"`,
+          code: 'transition_not_allowed',
+        });
       }
     });
 
     it('answers 404 for an unknown id and 422 for a bad status or id', async () => {
       const missing = await patch(999_999, 'agendada');
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'Asignación no encontrada' });
+      expect(missing.json()).toEqual({ detail: 'Asignación no encontrada', code: 'assignment_not_found' });
       expect((await patch(1, 'terminada')).statusCode).toBe(422);
       const badId = await ctx.request(
         { method: 'PATCH', url: '/api/cargas/asignaciones/abc', payload: { estatus: 'agendada' } },

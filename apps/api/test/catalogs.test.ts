@@ -46,7 +46,7 @@ describe.each(dbKinds())('catalogos (%s)', (kind) => {
     for (const url of ['/api/catalogos/estados', '/api/catalogos/clientes']) {
       const res = await ctx.app.inject({ url });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'No autenticado' });
+      expect(res.json()).toEqual({ detail: 'No autenticado', code: 'not_authenticated' });
     }
   });
 });

@@ -62,6 +62,7 @@ describe.each(dbKinds())('HTTP compression (%s)', (kind) => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toHaveProperty('detail');
+    expect(res.json()).toHaveProperty('code', 'body_too_large');
   });
 
   it('answers 400 to a body that claims gzip and is not', async () => {

@@ -217,6 +217,6 @@ describe.each(dbKinds())('GET /api/dashboard/resumen (%s)', (kind) => {
   it('needs a token', async () => {
     const res = await ctx.request({ method: 'GET', url: '/api/dashboard/resumen' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: 'No autenticado' });
+    expect(res.json()).toEqual({ detail: 'No autenticado', code: 'not_authenticated' });
   });
 });

@@ -446,7 +446,10 @@ describe.each(dbKinds())('entregas (%s)', (kind) => {
       'Supervisor',
     );
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toEqual({ detail: 'El cliente no tiene destinatarios configurados' });
+    expect(res.json()).toEqual({
+      detail: 'El cliente no tiene destinatarios configurados',
+      code: 'no_recipients',
+    });
     const again = (await pendingOf('UANL')).find((r) => r.id_reporte === report.id_reporte);
     expect(again).toEqual(report);
     expect((await entregas(report.id_reporte)).entregas).toHaveLength(0);

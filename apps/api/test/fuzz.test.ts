@@ -360,7 +360,7 @@ describe.each(dbKinds())('fuzz (%s)', (kind) => {
         payload,
       });
       expect(res.statusCode, `${fraction}: ${res.body}`).toBe(400);
-      expect(res.json()).toEqual({ detail: 'Formulario multipart inválido' });
+      expect(res.json()).toEqual({ detail: 'Formulario multipart inválido', code: 'bad_multipart' });
     }
     expect(await files()).toBe(before);
   });

@@ -4,6 +4,7 @@
  * inside the file part (500 in 39 of 40 tries before).
  */
 import net from 'node:net';
+import { isErrorCode } from '@socio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
@@ -13,7 +14,8 @@ const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 function expectSpanish4xx(res: { statusCode: number; body: string }) {
   expect(res.statusCode, res.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
-  const body = JSON.parse(res.body) as { detail: unknown };
+  const body = JSON.parse(res.body) as { detail: unknown; code: unknown };
+  expect(isErrorCode(body.code), res.body.slice(0, 300)).toBe(true);
   expect(JSON.stringify(body.detail)).toMatch(/[áéíóúñ]|inválid|Debe|debe|archivo|fila|Campo|solicitud/i);
 }
 

@@ -64,7 +64,7 @@ describe.each(dbKinds())('hardening: PDF uploads are parsed (%s)', (kind) => {
     const bytes = given ?? twoPages.subarray(0, Math.floor(twoPages.length / 2));
     const res = await upload('PG-BAD', bytes);
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toEqual({ detail: 'El archivo debe ser un PDF válido' });
+    expect(res.json()).toEqual({ detail: 'El archivo debe ser un PDF válido', code: 'invalid_pdf' });
     const rows = await ctx.db
       .selectFrom('reportes')
       .select('id_reporte')

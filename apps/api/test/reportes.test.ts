@@ -96,7 +96,7 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
   it('answers 404 for an unknown client', async () => {
     const res = await ctx.request({ method: 'GET', url: '/api/reportes?cliente=Harvard' }, 'Administrador');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'Cliente no encontrado' });
+    expect(res.json()).toEqual({ detail: 'Cliente no encontrado', code: 'cliente_not_found' });
   });
 
   it('serves the PDF of a report', async () => {
@@ -112,7 +112,7 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
     expect(res.rawPayload.toString('latin1')).toContain('%%EOF');
     const missing = await ctx.request({ method: 'GET', url: '/api/reportes/999999/pdf' }, 'Supervisor');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: 'Reporte no encontrado' });
+    expect(missing.json()).toEqual({ detail: 'Reporte no encontrado', code: 'reporte_not_found' });
   });
 
   it('marks reports as sent, and asks for at least one', async () => {
@@ -220,7 +220,10 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
       'Administrador',
     );
     expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ detail: 'No hay reportes pendientes para descargar' });
+    expect(none.json()).toEqual({
+      detail: 'No hay reportes pendientes para descargar',
+      code: 'no_pending_reports',
+    });
   });
 
   describe('POST /api/reportes (multipart)', () => {
@@ -272,7 +275,7 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
       );
       const res = await ctx.request({ method: 'POST', url: '/api/reportes', ...body }, 'Administrador');
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ detail: 'El archivo debe ser un PDF válido' });
+      expect(res.json()).toEqual({ detail: 'El archivo debe ser un PDF válido', code: 'invalid_pdf' });
     });
 
     it('requires the file and the fields, and a known client', async () => {
@@ -281,7 +284,7 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
         'Administrador',
       );
       expect(noFile.statusCode).toBe(422);
-      expect(noFile.json()).toEqual({ detail: 'Debes adjuntar el PDF del reporte' });
+      expect(noFile.json()).toEqual({ detail: 'Debes adjuntar el PDF del reporte', code: 'pdf_missing' });
       const file = { name: 'a.pdf', type: 'application/pdf', bytes: samplePdf };
       const noFolio = await ctx.request(
         { method: 'POST', url: '/api/reportes', ...multipart({ cliente: 'UANL' }, file) },
@@ -294,7 +297,7 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
         'Administrador',
       );
       expect(badClient.statusCode).toBe(422);
-      expect(badClient.json()).toEqual({ detail: 'Cliente no encontrado' });
+      expect(badClient.json()).toEqual({ detail: 'Cliente no encontrado', code: 'cliente_not_found' });
       const json = await ctx.request(
         { method: 'POST', url: '/api/reportes', payload: { folio: 'X-1', cliente: 'UANL' } },
         'Administrador',
@@ -317,7 +320,10 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
         'Administrador',
       );
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ detail: 'El archivo es demasiado grande. El tamaño máximo es 20MB.' });
+      expect(res.json()).toEqual({
+        detail: 'El archivo es demasiado grande. El tamaño máximo es 20MB.',
+        code: 'pdf_too_large',
+      });
       const count = await ctx.db
         .selectFrom('reportes')
         .select(sql<number>`count(*)::int`.as('n'))
@@ -338,6 +344,6 @@ describe.each(dbKinds())('reportes (%s)', (kind) => {
     expect((await ctx.request({ method, url })).statusCode).toBe(401);
     const res = await ctx.request({ method, url }, 'Visitador');
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: 'No tienes permiso para realizar esta acción' });
+    expect(res.json()).toEqual({ detail: 'No tienes permiso para realizar esta acción', code: 'forbidden' });
   });
 });

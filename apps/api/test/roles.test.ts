@@ -130,10 +130,13 @@ describe.each(dbKinds())('role matrix (%s)', (kind) => {
       expect(res.statusCode, res.body).toBeLessThan(500);
     } else if (rol === null) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'No autenticado' });
+      expect(res.json()).toEqual({ detail: 'No autenticado', code: 'not_authenticated' });
     } else {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ detail: 'No tienes permiso para realizar esta acción' });
+      expect(res.json()).toEqual({
+        detail: 'No tienes permiso para realizar esta acción',
+        code: 'forbidden',
+      });
     }
   });
 });

@@ -131,7 +131,7 @@ describe.each(dbKinds())('users (%s)', (kind) => {
     it('answers 409 "El usuario ya existe" for a taken username (after normalising)', async () => {
       const res = await create(newUser({ username: ' LUCIA garza ', email: 'otra@example.mx' }));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ detail: 'El usuario ya existe' });
+      expect(res.json()).toEqual({ detail: 'El usuario ya existe', code: 'username_taken' });
       expect(res.json().detail).toContain('usuario ya existe');
     });
 
@@ -139,6 +139,7 @@ describe.each(dbKinds())('users (%s)', (kind) => {
       const res = await create(newUser({ username: 'otra.persona', email: 'VISITADOR1@socioeconomico.mx' }));
       expect(res.statusCode).toBe(409);
       expect(res.json().detail).toContain('email ya está registrado');
+      expect(res.json().code).toBe('email_taken');
     });
 
     it.each([
@@ -245,7 +246,7 @@ describe.each(dbKinds())('users (%s)', (kind) => {
       for (const id of ['999999', 'no.existe', '99999999999999']) {
         const res = await edit(id, editBody(target));
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ detail: 'Usuario no encontrado' });
+        expect(res.json()).toEqual({ detail: 'Usuario no encontrado', code: 'user_not_found' });
       }
     });
 
@@ -253,7 +254,7 @@ describe.each(dbKinds())('users (%s)', (kind) => {
       const target = (await allUsers()).find((u) => u.email === 'visitador4@socioeconomico.mx')!;
       const res = await edit(target.id_usuario, editBody(target, { email: 'Visitador5@socioeconomico.mx' }));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ detail: 'El email ya está registrado' });
+      expect(res.json()).toEqual({ detail: 'El email ya está registrado', code: 'email_taken' });
     });
 
     it('answers 422 with a detail array for missing or malformed fields', async () => {
@@ -284,7 +285,10 @@ describe.each(dbKinds())('users (%s)', (kind) => {
       const admin = (await allUsers()).find((u) => u.username === 'admin')!;
       const off = await edit(admin.id_usuario, editBody(admin, { status: 'Inactivo' }));
       expect(off.statusCode).toBe(422);
-      expect(off.json()).toEqual({ detail: 'No puedes desactivar tu propia cuenta' });
+      expect(off.json()).toEqual({
+        detail: 'No puedes desactivar tu propia cuenta',
+        code: 'cannot_deactivate_self',
+      });
       const demote = await edit(admin.id_usuario, editBody(admin, { role: 'Supervisor' }));
       expect(demote.statusCode).toBe(422);
     });
@@ -300,7 +304,7 @@ describe.each(dbKinds())('users (%s)', (kind) => {
       expect(off.json().usuario.estatus).toBe('Inactivo');
       const rejected = await ctx.app.inject({ url: '/api/auth/me', headers });
       expect(rejected.statusCode).toBe(401);
-      expect(rejected.json()).toEqual({ detail: 'Token inválido o expirado' });
+      expect(rejected.json()).toEqual({ detail: 'Token inválido o expirado', code: 'invalid_token' });
       const on = await edit(target.id_usuario, editBody(target, { status: 'Activo' }));
       expect(on.statusCode).toBe(200);
       expect((await ctx.app.inject({ url: '/api/auth/me', headers })).statusCode).toBe(401);

@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './error-codes';
 import { ROLES, type Rol } from './roles';
 
 /* ----------------------------------------------------------------------------
- * Error shapes (FastAPI style): every error body carries `detail`.
+ * Error shapes (FastAPI style): every error body carries `detail` and a stable `code` (error-codes.ts).
  * -------------------------------------------------------------------------- */
 
-/** `{ "detail": "texto en español" }` — any non-validation error. */
-export const errorDetailSchema = z.object({ detail: z.string() });
+/** The `code` of an error body: one of `ERROR_CODES`. */
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+/** `{ "detail": "texto en español", "code": "email_taken" }` — any non-validation error. */
+export const errorDetailSchema = z.object({ detail: z.string(), code: errorCodeSchema });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
 /** One item of a 422 detail array: `{ loc: ['body','email'], msg, type }`. */
@@ -17,13 +21,17 @@ export const validationIssueSchema = z.object({
 });
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 
-/** 422 body produced by request validation: `{ detail: ValidationIssue[] }`. */
-export const validationErrorSchema = z.object({ detail: z.array(validationIssueSchema) });
+/** 422 body produced by request validation: `{ detail: ValidationIssue[], code }`. */
+export const validationErrorSchema = z.object({
+  detail: z.array(validationIssueSchema),
+  code: errorCodeSchema,
+});
 export type ValidationError = z.infer<typeof validationErrorSchema>;
 
 /** Any error body the API may answer. */
 export const apiErrorSchema = z.object({
   detail: z.union([z.string(), z.array(validationIssueSchema)]),
+  code: errorCodeSchema,
   request_id: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

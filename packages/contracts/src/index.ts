@@ -7,6 +7,7 @@ export * from './catalogs';
 export * from './common';
 export * from './dashboard';
 export * from './entregas';
+export * from './error-codes';
 export * from './json-pieces';
 export * from './policy';
 export * from './reportes';

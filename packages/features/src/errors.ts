@@ -2,6 +2,7 @@
  * Errors every port may throw. Adapters translate their transport into these, so the
  * features can show the spec's Spanish messages without knowing about HTTP.
  */
+import type { ErrorCode } from '@socio/contracts';
 import { errorMessages as m } from './messages.es';
 
 export interface ValidationIssue {
@@ -10,16 +11,22 @@ export interface ValidationIssue {
   type: string;
 }
 
-/** The server answered with an error status and a FastAPI-style `detail`. */
+/**
+ * The server answered with an error status, a FastAPI-style `detail` and a stable `code`
+ * (`ERROR_CODES` in @socio/contracts). Features decide by the code, never by the wording.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly detail: string | ValidationIssue[] | undefined;
+  /** What went wrong, for programs; undefined when the answer carried none (a proxy's error page). */
+  readonly code: ErrorCode | undefined;
 
-  constructor(status: number, detail: string | ValidationIssue[] | undefined) {
+  constructor(status: number, detail: string | ValidationIssue[] | undefined, code?: ErrorCode) {
     super(typeof detail === 'string' ? detail : `Error ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
+    this.code = code;
   }
 
   /** The detail when it is a plain string, else undefined. */

@@ -94,8 +94,10 @@ export async function subscribeAuthInvalidation(app: FastifyInstance, listen: Li
 }
 
 const BEARER = { headers: { 'www-authenticate': 'Bearer' } };
-const notAuthenticated = () => new DomainError('unauthorized', AUTH_MESSAGES.notAuthenticated, BEARER);
-const invalidToken = () => new DomainError('unauthorized', AUTH_MESSAGES.invalidToken, BEARER);
+const notAuthenticated = () =>
+  new DomainError('unauthorized', 'not_authenticated', AUTH_MESSAGES.notAuthenticated, BEARER);
+const invalidToken = () =>
+  new DomainError('unauthorized', 'invalid_token', AUTH_MESSAGES.invalidToken, BEARER);
 
 /** Reads the bearer token of `Authorization: Bearer <token>`. */
 function bearerToken(request: FastifyRequest): string | null {
@@ -167,7 +169,7 @@ export function requireRole(roles: readonly Rol[] = ALL_ROLES): AuthHook {
   const allowed = new Set<Rol>(roles);
   return async (request: FastifyRequest) => {
     const user = await authenticateRequest(request);
-    if (!allowed.has(user.rol)) throw new DomainError('forbidden', AUTH_MESSAGES.forbidden);
+    if (!allowed.has(user.rol)) throw new DomainError('forbidden', 'forbidden', AUTH_MESSAGES.forbidden);
   };
 }
 

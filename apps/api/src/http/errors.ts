@@ -1,7 +1,7 @@
-import type { ValidationIssue } from '@socio/contracts';
+import type { ErrorCode, ValidationIssue } from '@socio/contracts';
 import type { DomainErrorKind } from '../domain-errors';
 
-/** The one mapping from a domain error's kind to its HTTP status (the body is always `{ detail }`). */
+/** The one mapping from a domain error's kind to its HTTP status (the body is always `{ detail, code }`). */
 export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
   rejected: 400,
   unauthorized: 401,
@@ -14,13 +14,24 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
   too_many: 429,
 };
 
-/** The answer of a domain error: status, headers and the FastAPI `{ detail }` body. */
+/** An error answer's body: the FastAPI `detail` and the stable `code`. */
+export interface ErrorBody {
+  detail: string | ValidationIssue[];
+  code: ErrorCode;
+}
+
+/** The answer of a domain error: status, headers and the `{ detail, code }` body. */
 export function domainErrorReply(error: {
   kind: DomainErrorKind;
+  code: ErrorCode;
   detail: string | ValidationIssue[];
   headers: Record<string, string>;
-}): { status: number; headers: Record<string, string>; body: { detail: string | ValidationIssue[] } } {
-  return { status: DOMAIN_ERROR_STATUS[error.kind], headers: error.headers, body: { detail: error.detail } };
+}): { status: number; headers: Record<string, string>; body: ErrorBody } {
+  return {
+    status: DOMAIN_ERROR_STATUS[error.kind],
+    headers: error.headers,
+    body: { detail: error.detail, code: error.code },
+  };
 }
 
 export const ERROR_MESSAGES = {

@@ -81,7 +81,8 @@ export function createFakeAuthPort(
 
   function current(): FakeAccount {
     const account = accounts.find((a) => a.id_usuario === signedIn);
-    if (account?.estatus !== 'Activo') throw new ApiError(401, AUTH_MESSAGES.notAuthenticated);
+    if (account?.estatus !== 'Activo')
+      throw new ApiError(401, AUTH_MESSAGES.notAuthenticated, 'not_authenticated');
     return account;
   }
 
@@ -90,19 +91,23 @@ export function createFakeAuthPort(
     async login({ email, password }: LoginInput) {
       await wait();
       if (!email.includes('@')) {
-        throw new ApiError(422, [{ loc: ['body', 'email'], msg: 'correo inválido', type: 'value_error' }]);
+        throw new ApiError(
+          422,
+          [{ loc: ['body', 'email'], msg: 'correo inválido', type: 'value_error' }],
+          'validation',
+        );
       }
       const key = email.trim().toLowerCase();
       if ((failures.get(key) ?? 0) >= MAX_FAILED_ATTEMPTS) {
-        throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts);
+        throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts, 'too_many_attempts');
       }
       const account = accounts.find((a) => a.email === key);
       if (!account || account.password !== password) {
         failures.set(key, (failures.get(key) ?? 0) + 1);
-        throw new ApiError(401, AUTH_MESSAGES.wrongCredentials);
+        throw new ApiError(401, AUTH_MESSAGES.wrongCredentials, 'invalid_credentials');
       }
       if (account.estatus !== 'Activo') {
-        throw new ApiError(403, AUTH_MESSAGES.inactive);
+        throw new ApiError(403, AUTH_MESSAGES.inactive, 'account_inactive');
       }
       failures.delete(key);
       signedIn = account.id_usuario;
@@ -115,9 +120,10 @@ export function createFakeAuthPort(
     async changePassword({ current_password, new_password }: ChangePasswordInput) {
       await wait();
       const account = current();
-      if (account.password !== current_password) throw new ApiError(400, AUTH_MESSAGES.currentPasswordWrong);
+      if (account.password !== current_password)
+        throw new ApiError(400, AUTH_MESSAGES.currentPasswordWrong, 'current_password_wrong');
       const problem = newPasswordError(current_password, new_password);
-      if (problem) throw new ApiError(422, problem);
+      if (problem) throw new ApiError(422, problem, 'invalid_new_password');
       account.password = new_password;
       return { detail: AUTH_MESSAGES.passwordChanged };
     },

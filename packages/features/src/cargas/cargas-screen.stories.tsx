@@ -684,7 +684,8 @@ export const ReassignRefused: Story = {
   decorators: [
     withCargas({
       ...createFakeCargasPort(),
-      reassign: () => Promise.reject(new ApiError(409, 'El visitador "13" no es un Visitador activo')),
+      reassign: () =>
+        Promise.reject(new ApiError(409, 'El visitador "13" no es un Visitador activo', 'invalid_visitor')),
     }),
   ],
   play: async ({ canvas }) => {
@@ -710,7 +711,9 @@ export const TransitionRefused: Story = {
     withCargas({
       ...createFakeCargasPort(),
       changeStatus: () =>
-        Promise.reject(new ApiError(409, 'Transición no permitida: de "cancelada" a "agendada"')),
+        Promise.reject(
+          new ApiError(409, 'Transición no permitida: de "cancelada" a "agendada"', 'transition_not_allowed'),
+        ),
     }),
   ],
   play: async ({ canvas }) => {

@@ -108,7 +108,7 @@ export function createFakeCargasPort(
     seed.viewerId === undefined ? assignments : assignments.filter((a) => a.id_usuario === seed.viewerId);
   const find = (id: number) => {
     const found = visible().find((a) => a.id_asignacion === id);
-    if (!found) throw new ApiError(404, CARGAS_MESSAGES.assignmentNotFound);
+    if (!found) throw new ApiError(404, CARGAS_MESSAGES.assignmentNotFound, 'assignment_not_found');
     return found;
   };
   const isOpen = (a: Assignment) => (OPEN_ESTATUS as readonly string[]).includes(a.estatus);
@@ -158,10 +158,11 @@ export function createFakeCargasPort(
       await wait(delay);
       const folio = String(body.folio).trim();
       if (assignments.some((a) => a.folio === folio && isOpen(a))) {
-        throw new ApiError(409, CARGAS_MESSAGES.openAssignment(folio));
+        throw new ApiError(409, CARGAS_MESSAGES.openAssignment(folio), 'folio_open_assignment');
       }
       const visitor = visitors.find((v) => v.id_usuario === Number(body.visitor_id));
-      if (!visitor) throw new ApiError(409, CARGAS_MESSAGES.invalidVisitor(String(body.visitor_id)));
+      if (!visitor)
+        throw new ApiError(409, CARGAS_MESSAGES.invalidVisitor(String(body.visitor_id)), 'invalid_visitor');
       const created: Assignment = {
         id_asignacion: nextId++,
         folio,
@@ -185,7 +186,11 @@ export function createFakeCargasPort(
       await wait(delay);
       const target = find(id);
       if (!canTransition(target.estatus, estatus)) {
-        throw new ApiError(409, CARGAS_MESSAGES.transition(target.estatus, estatus));
+        throw new ApiError(
+          409,
+          CARGAS_MESSAGES.transition(target.estatus, estatus),
+          'transition_not_allowed',
+        );
       }
       target.estatus = estatus;
       const now = new Date().toISOString();
@@ -197,10 +202,14 @@ export function createFakeCargasPort(
       await wait(delay);
       const target = find(id);
       if (!isOpen(target))
-        throw new ApiError(409, CARGAS_MESSAGES.transition(target.estatus, target.estatus));
+        throw new ApiError(
+          409,
+          CARGAS_MESSAGES.transition(target.estatus, target.estatus),
+          'transition_not_allowed',
+        );
       const visitor = visitors.find((v) => v.id_usuario === visitorId);
       if (!visitor || visitor.region !== target.estado) {
-        throw new ApiError(409, CARGAS_MESSAGES.invalidVisitor(String(visitorId)));
+        throw new ApiError(409, CARGAS_MESSAGES.invalidVisitor(String(visitorId)), 'invalid_visitor');
       }
       target.id_usuario = visitor.id_usuario;
       target.visitador = visitor.name;

@@ -313,7 +313,9 @@ export const ServerError: Story = {
     withCargas({
       ...createFakeCargasPort(),
       saveManual: () =>
-        Promise.reject(new ApiError(409, 'El folio "TEC-900001" ya tiene una asignación abierta')),
+        Promise.reject(
+          new ApiError(409, 'El folio "TEC-900001" ya tiene una asignación abierta', 'folio_open_assignment'),
+        ),
     }),
   ],
   play: async ({ args }) => {

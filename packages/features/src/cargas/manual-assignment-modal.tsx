@@ -160,7 +160,7 @@ export function ManualAssignmentForm({ id, forms, onSaved, onServerError }: Manu
         onError: (error) => {
           const message = manualSaveErrorMessage(error);
           onServerError(message);
-          const field = manualSaveErrorField(error, payload);
+          const field = manualSaveErrorField(error);
           if (field) {
             form.setError(field, { type: 'server', message });
             form.setFocus(field);

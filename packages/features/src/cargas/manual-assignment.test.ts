@@ -8,6 +8,7 @@ import {
   MANUAL_FORMS,
   manualFieldOrder,
   manualFormSchema,
+  manualSaveErrorField,
   manualSaveErrorMessage,
   OTHER_LOAD_FORM,
   TEC_MTY_FORM,
@@ -218,5 +219,16 @@ describe('helpers', () => {
     expect(manualSaveErrorMessage(new NetworkError())).toBe(
       'Error al guardar la asignación. Por favor intente nuevamente.',
     );
+  });
+
+  it('manualSaveErrorField: the field at fault comes from the code, not the wording', () => {
+    expect(manualSaveErrorField(new ApiError(409, 'Otro texto', 'folio_open_assignment'))).toBe(
+      'fields.folio',
+    );
+    expect(manualSaveErrorField(new ApiError(422, 'Otro texto', 'invalid_visitor'))).toBe('visitorId');
+    expect(
+      manualSaveErrorField(new ApiError(409, 'El folio "X" ya tiene una asignación abierta')),
+    ).toBeUndefined();
+    expect(manualSaveErrorField(new NetworkError())).toBeUndefined();
   });
 });

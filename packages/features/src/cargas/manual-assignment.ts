@@ -6,7 +6,6 @@
  */
 import {
   type ActiveVisitor,
-  CARGAS_MESSAGES,
   formatAddress,
   formatAddressOther,
   type LoadType,
@@ -287,17 +286,12 @@ export function manualSaveErrorMessage(error: unknown): string {
 }
 
 /**
- * The form field a refused save is about, from the server's detail: the folio that already has an
+ * The form field a refused save is about, from the answer's code: the folio that already has an
  * open assignment, or the visitor who is no longer an active Visitador. Undefined for any other refusal.
  */
-export function manualSaveErrorField(
-  error: unknown,
-  sent: { folio?: unknown; visitor_id?: unknown },
-): 'fields.folio' | 'visitorId' | undefined {
+export function manualSaveErrorField(error: unknown): 'fields.folio' | 'visitorId' | undefined {
   if (!isApiError(error) || !error.detailText) return undefined;
-  if (typeof sent.folio === 'string' && error.detailText === CARGAS_MESSAGES.openAssignment(sent.folio)) {
-    return 'fields.folio';
-  }
-  if (error.detailText === CARGAS_MESSAGES.invalidVisitor(String(sent.visitor_id))) return 'visitorId';
+  if (error.code === 'folio_open_assignment') return 'fields.folio';
+  if (error.code === 'invalid_visitor') return 'visitorId';
   return undefined;
 }

@@ -30,10 +30,12 @@ export function createFakeClientesPort(
     async updateDestinatarios(idCliente, destinatarios) {
       await wait(delay);
       const cliente = clientes.find((c) => c.id_cliente === idCliente);
-      if (!cliente) throw new ApiError(404, ENTREGAS_MESSAGES.clienteNotFound);
+      if (!cliente) throw new ApiError(404, ENTREGAS_MESSAGES.clienteNotFound, 'cliente_not_found');
       const list = destinatarios.map((d) => d.trim().toLowerCase());
-      if (!list.every(isValidDestinatario)) throw new ApiError(422, ENTREGAS_MESSAGES.invalidEmail);
-      if (new Set(list).size !== list.length) throw new ApiError(422, ENTREGAS_MESSAGES.duplicateEmail);
+      if (!list.every(isValidDestinatario))
+        throw new ApiError(422, ENTREGAS_MESSAGES.invalidEmail, 'validation');
+      if (new Set(list).size !== list.length)
+        throw new ApiError(422, ENTREGAS_MESSAGES.duplicateEmail, 'validation');
       cliente.destinatarios = list;
       return structuredClone(cliente);
     },

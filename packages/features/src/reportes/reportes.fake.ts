@@ -227,9 +227,9 @@ export function createFakeReportesPort(
   /** Like the server: refused without recipients; after earlier deliveries, to those none reached. */
   const enqueue = (report: ReportItem): Entrega => {
     const configured = destinatariosOf(report.cliente);
-    if (configured.length === 0) throw new ApiError(409, ENTREGAS_MESSAGES.noRecipients);
+    if (configured.length === 0) throw new ApiError(409, ENTREGAS_MESSAGES.noRecipients, 'no_recipients');
     const destinatarios = notYetReceived(configured, entregas.get(report.id_reporte) ?? []);
-    if (destinatarios.length === 0) throw new ApiError(409, ENTREGAS_MESSAGES.allReceived);
+    if (destinatarios.length === 0) throw new ApiError(409, ENTREGAS_MESSAGES.allReceived, 'all_received');
     const entrega = demoEntrega(report.id_reporte, 'en_cola', {
       destinatarios,
       historial: [],
@@ -278,7 +278,7 @@ export function createFakeReportesPort(
     async list(cliente, o) {
       await wait(delay, o?.signal);
       const found = findCliente(clientes, cliente);
-      if (!found) throw new ApiError(404, REPORTES_MESSAGES.unknownCliente);
+      if (!found) throw new ApiError(404, REPORTES_MESSAGES.unknownCliente, 'cliente_not_found');
       return clone(reportes.filter((r) => r.cliente === found.nombre));
     },
     async findFolio(folio, o) {
@@ -288,14 +288,15 @@ export function createFakeReportesPort(
     async pdf(idReporte, o) {
       await wait(delay, o?.signal);
       const report = byId(idReporte);
-      if (!report) throw new ApiError(404, REPORTES_MESSAGES.notFound);
+      if (!report) throw new ApiError(404, REPORTES_MESSAGES.notFound, 'reporte_not_found');
       return pdfOf(report);
     },
     async markSent(ids) {
       await wait(delay);
-      if (ids.length === 0) throw new ApiError(422, REPORTES_MESSAGES.noneSelected);
+      if (ids.length === 0) throw new ApiError(422, REPORTES_MESSAGES.noneSelected, 'validation');
       const found = ids.map(byId);
-      if (found.some((r) => r === undefined)) throw new ApiError(404, REPORTES_MESSAGES.notFound);
+      if (found.some((r) => r === undefined))
+        throw new ApiError(404, REPORTES_MESSAGES.notFound, 'reporte_not_found');
       const changed = (found as ReportItem[]).filter(markSent).length;
       return {
         detail: REPORTES_MESSAGES.marked(changed),
@@ -306,7 +307,7 @@ export function createFakeReportesPort(
     async send(idReporte) {
       await wait(delay);
       const report = byId(idReporte);
-      if (!report) throw new ApiError(404, REPORTES_MESSAGES.notFound);
+      if (!report) throw new ApiError(404, REPORTES_MESSAGES.notFound, 'reporte_not_found');
       const latest = entregas.get(idReporte)?.[0];
       if (!latest || latest.estado === 'fallido') enqueue(report);
       markSent(report);
@@ -314,24 +315,25 @@ export function createFakeReportesPort(
     },
     async entregas(idReporte, o) {
       await wait(delay, o?.signal);
-      if (!byId(idReporte)) throw new ApiError(404, REPORTES_MESSAGES.notFound);
+      if (!byId(idReporte)) throw new ApiError(404, REPORTES_MESSAGES.notFound, 'reporte_not_found');
       return { entregas: clone(entregas.get(idReporte) ?? []), transporte };
     },
     async retryEntrega(idReporte) {
       await wait(delay);
       const report = byId(idReporte);
-      if (!report) throw new ApiError(404, REPORTES_MESSAGES.notFound);
+      if (!report) throw new ApiError(404, REPORTES_MESSAGES.notFound, 'reporte_not_found');
       const latest = entregas.get(idReporte)?.[0];
-      if (!latest) throw new ApiError(404, ENTREGAS_MESSAGES.noDelivery);
-      if (!isRetryable(latest)) throw new ApiError(409, ENTREGAS_MESSAGES.notRetryable);
+      if (!latest) throw new ApiError(404, ENTREGAS_MESSAGES.noDelivery, 'entrega_not_found');
+      if (!isRetryable(latest))
+        throw new ApiError(409, ENTREGAS_MESSAGES.notRetryable, 'entrega_not_retryable');
       return clone(enqueue(report));
     },
     async downloadPending(cliente, o) {
       await wait(delay, o?.signal);
       const found = findCliente(clientes, cliente);
-      if (!found) throw new ApiError(404, REPORTES_MESSAGES.unknownCliente);
+      if (!found) throw new ApiError(404, REPORTES_MESSAGES.unknownCliente, 'cliente_not_found');
       const pending = reportes.filter((r) => r.cliente === found.nombre && r.estatus === 'Pendiente');
-      if (pending.length === 0) throw new ApiError(404, REPORTES_MESSAGES.noPending);
+      if (pending.length === 0) throw new ApiError(404, REPORTES_MESSAGES.noPending, 'no_pending_reports');
       // Not a real zip: stories only check that the file is handed over with the server's name.
       return {
         blob: new Blob(pending.map(pdfOf), { type: 'application/zip' }),
@@ -342,12 +344,17 @@ export function createFakeReportesPort(
       await fakeProgress(delay, o);
       const folio = input.folio.trim();
       if (!folio) {
-        throw new ApiError(422, [{ loc: ['body', 'folio'], msg: 'Campo requerido', type: 'too_small' }]);
+        throw new ApiError(
+          422,
+          [{ loc: ['body', 'folio'], msg: 'Campo requerido', type: 'too_small' }],
+          'validation',
+        );
       }
       const cliente = findCliente(clientes, input.cliente);
-      if (!cliente) throw new ApiError(422, REPORTES_MESSAGES.unknownCliente);
-      if (input.file.size > MAX_REPORT_PDF_BYTES) throw new ApiError(413, REPORTES_MESSAGES.pdfTooLarge);
-      if (!(await isPdf(input.file))) throw new ApiError(422, REPORTES_MESSAGES.invalidPdf);
+      if (!cliente) throw new ApiError(422, REPORTES_MESSAGES.unknownCliente, 'cliente_not_found');
+      if (input.file.size > MAX_REPORT_PDF_BYTES)
+        throw new ApiError(413, REPORTES_MESSAGES.pdfTooLarge, 'pdf_too_large');
+      if (!(await isPdf(input.file))) throw new ApiError(422, REPORTES_MESSAGES.invalidPdf, 'invalid_pdf');
       const fecha_recibido = isoDaysAgo(0);
       const created: ReportItem = {
         id: folio,

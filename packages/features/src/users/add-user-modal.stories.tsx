@@ -292,7 +292,7 @@ export const Submitting: Story = {
 
 export const ServerUsernameTaken: Story = {
   name: 'Server error: username taken',
-  decorators: [withUsers(withCreate(apiFailure(409, 'El usuario ya existe')))],
+  decorators: [withUsers(withCreate(apiFailure(409, 'El usuario ya existe', 'username_taken')))],
   play: async () => {
     await fillValid();
     await submit();
@@ -305,7 +305,7 @@ export const ServerUsernameTaken: Story = {
 
 export const ServerEmailTaken: Story = {
   name: 'Server error: e-mail taken',
-  decorators: [withUsers(withCreate(apiFailure(409, 'El email ya está registrado')))],
+  decorators: [withUsers(withCreate(apiFailure(409, 'El email ya está registrado', 'email_taken')))],
   play: async () => {
     await fillValid();
     await submit();
@@ -331,7 +331,9 @@ export const ServerUnreachable: Story = {
 
 export const ServerOtherError: Story = {
   name: 'Server error: other detail',
-  decorators: [withUsers(withCreate(apiFailure(403, 'No tienes permiso para realizar esta acción')))],
+  decorators: [
+    withUsers(withCreate(apiFailure(403, 'No tienes permiso para realizar esta acción', 'forbidden'))),
+  ],
   play: async () => {
     await fillValid();
     await submit();

@@ -124,7 +124,7 @@ export const Saving: Story = {
 
 export const ErrorWithDetail: Story = {
   name: 'Error: server detail',
-  decorators: [withUsers(withEdit(apiFailure(409, 'El email ya está registrado')))],
+  decorators: [withUsers(withEdit(apiFailure(409, 'El email ya está registrado', 'email_taken')))],
   play: async ({ args }) => {
     await save();
     await expect(await screen.findByText('El email ya está registrado')).toBeVisible();

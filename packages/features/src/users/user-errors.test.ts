@@ -4,14 +4,23 @@ import { createUserErrorMessage, editUserErrorMessage } from './user-errors';
 
 describe('createUserErrorMessage', () => {
   it('a taken username', () => {
-    expect(createUserErrorMessage(new ApiError(409, 'El usuario ya existe'))).toBe(
+    expect(createUserErrorMessage(new ApiError(409, 'El usuario ya existe', 'username_taken'))).toBe(
       'Error: El nombre de usuario ya está en uso. Por favor, elige otro.',
     );
   });
 
   it('a registered e-mail', () => {
-    expect(createUserErrorMessage(new ApiError(409, 'El email ya está registrado'))).toBe(
+    expect(createUserErrorMessage(new ApiError(409, 'El email ya está registrado', 'email_taken'))).toBe(
       'Error: El correo electrónico ya está registrado. Por favor, usa otro.',
+    );
+  });
+
+  it('decides by the code, not the wording', () => {
+    expect(createUserErrorMessage(new ApiError(409, 'Otro texto', 'email_taken'))).toBe(
+      'Error: El correo electrónico ya está registrado. Por favor, usa otro.',
+    );
+    expect(createUserErrorMessage(new ApiError(409, 'El usuario ya existe'))).toBe(
+      'Error al crear el usuario: El usuario ya existe',
     );
   });
 

@@ -17,12 +17,10 @@ function detailOf(error: unknown): string | undefined {
 /** Toast text of a failed POST /users/new_user. */
 export function createUserErrorMessage(error: unknown): string {
   if (error instanceof NetworkError) return m.createNetwork;
+  if (error instanceof ApiError && error.code === 'username_taken') return m.createUsernameTaken;
+  if (error instanceof ApiError && error.code === 'email_taken') return m.createEmailTaken;
   const detail = detailOf(error);
-  if (!detail) return m.createDefault;
-  const lower = detail.toLocaleLowerCase('es-MX');
-  if (lower.includes('usuario ya existe')) return m.createUsernameTaken;
-  if (lower.includes('email ya está registrado')) return m.createEmailTaken;
-  return m.createOther(detail);
+  return detail ? m.createOther(detail) : m.createDefault;
 }
 
 /** Toast text of a failed PUT /users/edit_user/{id}: the server detail or the default. */

@@ -3,7 +3,7 @@
  * with an optional delay. `stubUsersPort` throws for every method not overridden.
  */
 
-import { ESTADOS_MX, fullName, normalizeUsername, type Rol } from '@socio/contracts';
+import { ESTADOS_MX, fullName, normalizeUsername, type Rol, USER_MESSAGES } from '@socio/contracts';
 import { ApiError } from '../errors';
 import { fakeDelay as wait } from '../testing/fake-delay';
 import type { UserMutationResult, UsersPort } from './users.port';
@@ -207,9 +207,9 @@ export function createFakeUsersPort(seed: UsersSeed = {}, { delay = 0 }: FakeOpt
       await wait(delay);
       const username = normalizeUsername(body.username);
       if (taken.has(username) || users.some((u) => u.username === username)) {
-        throw new ApiError(409, 'El usuario ya existe');
+        throw new ApiError(409, USER_MESSAGES.usernameTaken, 'username_taken');
       }
-      if (emailTaken(body.email)) throw new ApiError(409, 'El email ya está registrado');
+      if (emailTaken(body.email)) throw new ApiError(409, USER_MESSAGES.emailTaken, 'email_taken');
       const created: UsuarioDTO = {
         id_usuario: nextId++,
         username,
@@ -224,8 +224,8 @@ export function createFakeUsersPort(seed: UsersSeed = {}, { delay = 0 }: FakeOpt
     async editUser(id, body) {
       await wait(delay);
       const target = users.find((u) => u.id_usuario === id);
-      if (!target) throw new ApiError(404, 'Usuario no encontrado');
-      if (emailTaken(body.email, id)) throw new ApiError(409, 'El email ya está registrado');
+      if (!target) throw new ApiError(404, USER_MESSAGES.notFound, 'user_not_found');
+      if (emailTaken(body.email, id)) throw new ApiError(409, USER_MESSAGES.emailTaken, 'email_taken');
       Object.assign(target, profile(body));
       return { usuario: clone(target) };
     },

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@socio/contracts';
 import { toast } from '@socio/ui';
 import type { Decorator } from '@storybook/react-vite';
 import { fn, screen, userEvent, waitFor } from 'storybook/test';
@@ -27,8 +28,8 @@ export function clearToasts() {
   toast.dismiss();
 }
 
-export const apiFailure = (status: number, detail?: string) => () =>
-  Promise.reject(new ApiError(status, detail));
+export const apiFailure = (status: number, detail?: string, code?: ErrorCode) => () =>
+  Promise.reject(new ApiError(status, detail, code));
 
 /** The open add-user dialog. */
 export function addDialog() {

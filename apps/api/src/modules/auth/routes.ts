@@ -32,6 +32,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 }
 
 function currentToken(request: FastifyRequest) {
-  if (!request.authToken) fail('unauthorized', AUTH_MESSAGES.notAuthenticated);
+  if (!request.authToken) fail('unauthorized', 'not_authenticated', AUTH_MESSAGES.notAuthenticated);
   return request.authToken;
 }

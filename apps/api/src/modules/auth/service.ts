@@ -101,7 +101,7 @@ export async function login(
     const addressCount = await countLoginAttempt(db, addressKey, config.loginWindowMinutes);
     const emailCount = await countLoginAttempt(db, emailKey, config.loginWindowMinutes);
     if (emailCount > config.loginMaxFailures || addressCount > MAX_FAILURES_PER_ADDRESS) {
-      fail('too_many', AUTH_MESSAGES.tooManyAttempts, {
+      fail('too_many', 'too_many_attempts', AUTH_MESSAGES.tooManyAttempts, {
         headers: { 'retry-after': String(config.loginWindowMinutes * 60) },
       });
     }
@@ -112,11 +112,11 @@ export async function login(
     : await verifyAgainstDummy(input.password);
   if (!user || !ok) {
     await countLoginForCleanup(db);
-    fail('unauthorized', AUTH_MESSAGES.wrongCredentials);
+    fail('unauthorized', 'invalid_credentials', AUTH_MESSAGES.wrongCredentials);
   }
   if (trusted) await forgetLoginFailures(db, deviceKey);
   else await settleSuccessfulLogin(db, emailKey, addressKey);
-  if (user.estatus !== 'activo') fail('forbidden', AUTH_MESSAGES.inactive);
+  if (user.estatus !== 'activo') fail('forbidden', 'account_inactive', AUTH_MESSAGES.inactive);
   await countLoginForCleanup(db);
   const token = await tokens.sign({
     sub: user.id_usuario,
@@ -131,7 +131,7 @@ export async function login(
 
 export async function me(db: Db, auth: AuthUser): Promise<SessionUser> {
   const user = await findUserById(db, auth.id_usuario);
-  if (!user) fail('unauthorized', AUTH_MESSAGES.notAuthenticated);
+  if (!user) fail('unauthorized', 'not_authenticated', AUTH_MESSAGES.notAuthenticated);
   return toSessionUser(user);
 }
 
@@ -147,11 +147,11 @@ export async function changePassword(
   requestId: string,
 ): Promise<{ detail: string }> {
   const rule = newPasswordError(input.current_password, input.new_password);
-  if (rule) fail('invalid', rule);
+  if (rule) fail('invalid', 'invalid_new_password', rule);
   const user = await findUserById(db, auth.id_usuario);
-  if (!user) fail('unauthorized', AUTH_MESSAGES.notAuthenticated);
+  if (!user) fail('unauthorized', 'not_authenticated', AUTH_MESSAGES.notAuthenticated);
   if (!(await verifyPassword(input.current_password, user.password_hash))) {
-    fail('rejected', AUTH_MESSAGES.currentPasswordWrong);
+    fail('rejected', 'current_password_wrong', AUTH_MESSAGES.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(input.new_password);
   await db.transaction().execute(async (trx) => {

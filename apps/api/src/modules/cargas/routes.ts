@@ -24,7 +24,8 @@ function limitRows(key: 'rows' | 'processedData') {
   return async (request: FastifyRequest) => {
     const body = request.body as Record<string, unknown> | null | undefined;
     const rows = body && typeof body === 'object' ? body[key] : undefined;
-    if (Array.isArray(rows) && rows.length > MAX_ROWS_PER_CARGA) fail('invalid', CARGAS_MESSAGES.tooManyRows);
+    if (Array.isArray(rows) && rows.length > MAX_ROWS_PER_CARGA)
+      fail('invalid', 'too_many_rows', CARGAS_MESSAGES.tooManyRows);
   };
 }
 

@@ -179,11 +179,12 @@ export async function saveManualAssignment(
   input: ManualAssignment,
 ): Promise<{ id_asignacion: number }> {
   const visitor = await findActiveVisitador(db, input.visitor_id);
-  if (!visitor) fail('invalid', CARGAS_MESSAGES.invalidVisitor(String(input.visitor_id)));
+  if (!visitor) fail('invalid', 'invalid_visitor', CARGAS_MESSAGES.invalidVisitor(String(input.visitor_id)));
 
   const rawState = input.estado ?? input.state_of_folio ?? null;
   const estado = rawState === null ? null : normalizeStateName(rawState);
-  if (rawState !== null && estado === null) fail('invalid', CARGAS_MESSAGES.unknownState(rawState));
+  if (rawState !== null && estado === null)
+    fail('invalid', 'unknown_state', CARGAS_MESSAGES.unknownState(rawState));
 
   const folio = input.folio;
   const fields: FolioFields = {
@@ -216,7 +217,7 @@ export async function saveManualAssignment(
     extra: null,
   };
   const open = await findOpenFolios(db, [folio]);
-  if (open.size > 0) fail('conflict', CARGAS_MESSAGES.openAssignment(folio));
+  if (open.size > 0) fail('conflict', 'folio_open_assignment', CARGAS_MESSAGES.openAssignment(folio));
   const estados = await estadoIds(db);
   const idCliente = await clienteOfLoadType(db);
   return db.transaction().execute(async (trx) => {
@@ -227,7 +228,7 @@ export async function saveManualAssignment(
       { idCarga: null, idCliente, actorId: actor.id, estadoIds: estados },
     );
     const row = inserted[0];
-    if (!row) fail('conflict', CARGAS_MESSAGES.openAssignment(folio));
+    if (!row) fail('conflict', 'folio_open_assignment', CARGAS_MESSAGES.openAssignment(folio));
     await audit(trx, {
       actorId: actor.id,
       requestId: actor.requestId,
@@ -289,7 +290,7 @@ const OPEN_STATUSES: ReadonlySet<AsignacionEstatus> = new Set(OPEN_ESTATUS);
 
 async function assignmentOrFail(db: Db, id: number): Promise<Assignment> {
   const found = await findAssignment(db, id);
-  if (!found) fail('not_found', CARGAS_MESSAGES.assignmentNotFound);
+  if (!found) fail('not_found', 'assignment_not_found', CARGAS_MESSAGES.assignmentNotFound);
   return found;
 }
 
@@ -306,13 +307,14 @@ export async function changeAssignmentStatus(
   await db.transaction().execute(async (trx) => {
     await lockAssignmentWrites(trx);
     const current = await lockAssignment(trx, id);
-    if (!current) fail('not_found', CARGAS_MESSAGES.assignmentNotFound);
+    if (!current) fail('not_found', 'assignment_not_found', CARGAS_MESSAGES.assignmentNotFound);
     if (ownAssignmentsOnly(actor.rol) && current.id_usuario !== actor.id) {
-      fail('forbidden', CARGAS_MESSAGES.notYourAssignment);
+      fail('forbidden', 'not_your_assignment', CARGAS_MESSAGES.notYourAssignment);
     }
-    if (!canMoveTo(actor.rol, to)) fail('forbidden', CARGAS_MESSAGES.visitorTransition);
+    if (!canMoveTo(actor.rol, to)) fail('forbidden', 'visitor_transition', CARGAS_MESSAGES.visitorTransition);
     const from = current.estatus;
-    if (!canTransition(from, to)) fail('conflict', CARGAS_MESSAGES.transition(from, to));
+    if (!canTransition(from, to))
+      fail('conflict', 'transition_not_allowed', CARGAS_MESSAGES.transition(from, to));
     await setAssignmentStatus(trx, id, to);
     await audit(trx, {
       actorId: actor.id,
@@ -340,17 +342,22 @@ export async function reassignAssignment(
   await db.transaction().execute(async (trx) => {
     await lockAssignmentWrites(trx);
     const current = await lockAssignment(trx, id);
-    if (!current) fail('not_found', CARGAS_MESSAGES.assignmentNotFound);
+    if (!current) fail('not_found', 'assignment_not_found', CARGAS_MESSAGES.assignmentNotFound);
     if (!OPEN_STATUSES.has(current.estatus))
-      fail('conflict', CARGAS_MESSAGES.reassignClosed(current.estatus));
-    if (current.id_usuario === visitorId) fail('conflict', CARGAS_MESSAGES.reassignSameVisitor);
+      fail('conflict', 'assignment_closed', CARGAS_MESSAGES.reassignClosed(current.estatus));
+    if (current.id_usuario === visitorId)
+      fail('conflict', 'same_visitor', CARGAS_MESSAGES.reassignSameVisitor);
     const visitor = await findActiveVisitador(trx, visitorId);
-    if (!visitor) fail('invalid', CARGAS_MESSAGES.invalidVisitor(String(visitorId)));
+    if (!visitor) fail('invalid', 'invalid_visitor', CARGAS_MESSAGES.invalidVisitor(String(visitorId)));
     if (current.id_estado !== null && visitor.id_estado !== current.id_estado) {
-      fail('invalid', CARGAS_MESSAGES.reassignOtherState(current.estado ?? String(current.id_estado)));
+      fail(
+        'invalid',
+        'visitor_other_state',
+        CARGAS_MESSAGES.reassignOtherState(current.estado ?? String(current.id_estado)),
+      );
     }
     const changed = await setAssignmentVisitor(trx, id, current.id_usuario, visitorId);
-    if (!changed) fail('conflict', CARGAS_MESSAGES.reassignClosed(current.estatus));
+    if (!changed) fail('conflict', 'assignment_closed', CARGAS_MESSAGES.reassignClosed(current.estatus));
     await audit(trx, {
       actorId: actor.id,
       requestId: actor.requestId,

@@ -65,9 +65,9 @@ export async function enqueueEntrega(
   earlier: readonly EntregaRow[] = [],
 ): Promise<number> {
   const configured = (await destinatariosOfReporte(trx, idReporte)) ?? [];
-  if (configured.length === 0) fail('conflict', ENTREGAS_MESSAGES.noRecipients);
+  if (configured.length === 0) fail('conflict', 'no_recipients', ENTREGAS_MESSAGES.noRecipients);
   const destinatarios = notYetReceived(configured, earlier);
-  if (destinatarios.length === 0) fail('conflict', ENTREGAS_MESSAGES.allReceived);
+  if (destinatarios.length === 0) fail('conflict', 'all_received', ENTREGAS_MESSAGES.allReceived);
   return insertEntrega(trx, {
     id_reporte: idReporte,
     destinatarios,
@@ -132,7 +132,7 @@ async function withHistory(db: Tx, rows: EntregaRow[]): Promise<Entrega[]> {
 
 async function reporteExists(db: Tx, id: number): Promise<void> {
   const destinatarios = await destinatariosOfReporte(db, id);
-  if (destinatarios === undefined) fail('not_found', REPORTES_MESSAGES.notFound);
+  if (destinatarios === undefined) fail('not_found', 'reporte_not_found', REPORTES_MESSAGES.notFound);
 }
 
 /** The deliveries of a report, newest first, each with its attempts. */
@@ -155,8 +155,8 @@ export async function retryEntrega(
   const id = await db.transaction().execute(async (trx) => {
     await reporteExists(trx, idReporte);
     const latest = await latestEntrega(trx, idReporte, true);
-    if (!latest) fail('not_found', ENTREGAS_MESSAGES.noDelivery);
-    if (!isRetryable(latest)) fail('conflict', ENTREGAS_MESSAGES.notRetryable);
+    if (!latest) fail('not_found', 'entrega_not_found', ENTREGAS_MESSAGES.noDelivery);
+    if (!isRetryable(latest)) fail('conflict', 'entrega_not_retryable', ENTREGAS_MESSAGES.notRetryable);
     const earlier = await entregasOfReporte(trx, idReporte);
     const idEntrega = await enqueueEntrega(trx, settings, idReporte, actor.id, earlier);
     await audit(trx, {
@@ -170,9 +170,9 @@ export async function retryEntrega(
     return idEntrega;
   });
   const row = await findEntrega(db, id);
-  if (!row) fail('not_found', ENTREGAS_MESSAGES.noDelivery);
+  if (!row) fail('not_found', 'entrega_not_found', ENTREGAS_MESSAGES.noDelivery);
   const [entrega] = await withHistory(db, [row]);
-  if (!entrega) fail('not_found', ENTREGAS_MESSAGES.noDelivery);
+  if (!entrega) fail('not_found', 'entrega_not_found', ENTREGAS_MESSAGES.noDelivery);
   return { detail: ENTREGAS_MESSAGES.retried, entrega };
 }
 
@@ -189,7 +189,7 @@ export async function updateDestinatarios(
 ): Promise<{ detail: string; cliente: ClienteDestinatarios }> {
   await db.transaction().execute(async (trx) => {
     const before = await findCliente(trx, idCliente);
-    if (!before) fail('not_found', ENTREGAS_MESSAGES.clienteNotFound);
+    if (!before) fail('not_found', 'cliente_not_found', ENTREGAS_MESSAGES.clienteNotFound);
     await saveDestinatarios(trx, idCliente, destinatarios);
     await audit(trx, {
       actorId: actor.id,
@@ -201,7 +201,7 @@ export async function updateDestinatarios(
     });
   });
   const cliente = await findCliente(db, idCliente);
-  if (!cliente) fail('not_found', ENTREGAS_MESSAGES.clienteNotFound);
+  if (!cliente) fail('not_found', 'cliente_not_found', ENTREGAS_MESSAGES.clienteNotFound);
   return { detail: ENTREGAS_MESSAGES.saved, cliente };
 }
 

@@ -32,7 +32,8 @@ import {
  * (`receivePdf`). The caller discards the stored file when the upload is then refused.
  */
 async function readUpload(db: Kysely<Database>, request: FastifyRequest) {
-  if (!request.isMultipart()) fail('unsupported_media_type', ERROR_MESSAGES.unsupportedMediaType);
+  if (!request.isMultipart())
+    fail('unsupported_media_type', 'unsupported_media_type', ERROR_MESSAGES.unsupportedMediaType);
   const fields: Record<string, string> = {};
   let file: (ReceivedPdf & { filename: string }) | null = null;
   try {
@@ -49,14 +50,15 @@ async function readUpload(db: Kysely<Database>, request: FastifyRequest) {
     if (file?.idPdf) await discardPdf(db, file.idPdf);
     if (error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') fail('payload_too_large', REPORTES_MESSAGES.pdfTooLarge);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      fail('payload_too_large', 'pdf_too_large', REPORTES_MESSAGES.pdfTooLarge);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      fail('unsupported_media_type', ERROR_MESSAGES.unsupportedMediaType);
+      fail('unsupported_media_type', 'unsupported_media_type', ERROR_MESSAGES.unsupportedMediaType);
     }
     if (code && /^FST_(PARTS|FILES|FIELDS)_LIMIT$/.test(code)) {
-      fail('payload_too_large', ERROR_MESSAGES.bodyTooLarge);
+      fail('payload_too_large', 'body_too_large', ERROR_MESSAGES.bodyTooLarge);
     }
-    if (isCutMultipart(error)) fail('rejected', ERROR_MESSAGES.badMultipart);
+    if (isCutMultipart(error)) fail('rejected', 'bad_multipart', ERROR_MESSAGES.badMultipart);
     throw error;
   }
   return { fields, file };

@@ -80,7 +80,7 @@ export async function receivePdf(
       counter.push(data);
       await writer.write(data);
     }
-    if (file.truncated) fail('payload_too_large', REPORTES_MESSAGES.pdfTooLarge);
+    if (file.truncated) fail('payload_too_large', 'pdf_too_large', REPORTES_MESSAGES.pdfTooLarge);
     if (!counter) return { idPdf: null, bytes, paginas: null };
     const { idPdf } = await writer.end();
     const paginas = await counter.pages();
@@ -109,13 +109,13 @@ export function safeName(value: string): string {
 async function clienteId(db: Db, value: string | undefined): Promise<number | undefined> {
   if (!value) return undefined;
   const cliente = await findCliente(db, value);
-  if (!cliente) fail('not_found', REPORTES_MESSAGES.unknownCliente);
+  if (!cliente) fail('not_found', 'cliente_not_found', REPORTES_MESSAGES.unknownCliente);
   return cliente.id_cliente;
 }
 
 async function reporteOrFail(db: Db, id: number): Promise<ReportItem> {
   const reporte = await findReporte(db, id);
-  if (!reporte) fail('not_found', REPORTES_MESSAGES.notFound);
+  if (!reporte) fail('not_found', 'reporte_not_found', REPORTES_MESSAGES.notFound);
   return reporte;
 }
 
@@ -132,7 +132,7 @@ export function reportFileName(folio: string): string {
 /** A report's PDF, read part by part as the client takes the bytes. */
 export async function reportPdf(db: Db, id: number): Promise<FileAnswer> {
   const found = await findPdf(db, id);
-  if (!found) fail('not_found', REPORTES_MESSAGES.notFound);
+  if (!found) fail('not_found', 'reporte_not_found', REPORTES_MESSAGES.notFound);
   return {
     fileName: reportFileName(found.folio),
     bytes: found.pdf_bytes,
@@ -149,7 +149,7 @@ export async function markSent(
   const ids = [...new Set(requestedIds)];
   const updated = await db.transaction().execute(async (trx) => {
     const existing = await existingReporteIds(trx, ids);
-    if (existing.length !== ids.length) fail('not_found', REPORTES_MESSAGES.notFound);
+    if (existing.length !== ids.length) fail('not_found', 'reporte_not_found', REPORTES_MESSAGES.notFound);
     const changed = await markPendingSent(trx, ids);
     await audit(trx, {
       actorId: actor.id,
@@ -183,7 +183,7 @@ export async function sendReport(
 ): Promise<{ detail: string; reporte: ReportItem }> {
   await db.transaction().execute(async (trx) => {
     const estatus = await lockReporteEstatus(trx, id);
-    if (estatus === undefined) fail('not_found', REPORTES_MESSAGES.notFound);
+    if (estatus === undefined) fail('not_found', 'reporte_not_found', REPORTES_MESSAGES.notFound);
     // The delivery first: a client without recipients refuses it (409) before anything changes.
     const idEntrega = (await needsDelivery(trx, id)) ? await enqueueEntrega(trx, outbox, id, actor.id) : null;
     if (estatus === 'pendiente') await markPendingSent(trx, [id]);
@@ -212,7 +212,7 @@ export async function pendingZip(
 ): Promise<{ fileName: string; count: number; stream: Readable }> {
   const idCliente = await clienteId(db, cliente);
   const pending = await pendingPdfList(db, idCliente);
-  if (pending.length === 0) fail('not_found', REPORTES_MESSAGES.noPending);
+  if (pending.length === 0) fail('not_found', 'no_pending_reports', REPORTES_MESSAGES.noPending);
   const names = new Set<string>();
   const entries = pending.map((r) => {
     let name = `${safeName(r.cliente)}/${safeName(r.folio)}.pdf`;
@@ -269,15 +269,15 @@ export async function createReport(
   fields: ReporteFields,
   file: (ReceivedPdf & { filename: string }) | null,
 ): Promise<{ detail: string; reporte: ReportItem }> {
-  if (!file) fail('invalid', REPORTES_MESSAGES.pdfMissing);
+  if (!file) fail('invalid', 'pdf_missing', REPORTES_MESSAGES.pdfMissing);
   const { idPdf, paginas } = file;
-  if (idPdf === null || paginas === null) fail('invalid', REPORTES_MESSAGES.invalidPdf);
+  if (idPdf === null || paginas === null) fail('invalid', 'invalid_pdf', REPORTES_MESSAGES.invalidPdf);
   const cliente = await findCliente(db, fields.cliente);
-  if (!cliente) fail('invalid', REPORTES_MESSAGES.unknownCliente);
+  if (!cliente) fail('invalid', 'cliente_not_found', REPORTES_MESSAGES.unknownCliente);
   const idFolio = await findFolioId(db, fields.folio);
   let visitador: number | null = null;
   if (fields.id_visitador !== undefined) {
-    if (!(await isVisitador(db, fields.id_visitador))) fail('invalid', UNKNOWN_VISITOR);
+    if (!(await isVisitador(db, fields.id_visitador))) fail('invalid', 'invalid_visitor', UNKNOWN_VISITOR);
     visitador = fields.id_visitador;
   } else if (idFolio !== undefined) {
     visitador = await lastVisitorOfFolio(db, idFolio);

@@ -101,15 +101,15 @@ async function resolveUserId(db: Db, idOrUsername: string): Promise<number | nul
 async function checkSupervisor(db: Db, supervisorId: number | null, selfId: number | null): Promise<void> {
   if (supervisorId === null) return;
   const loc = ['body', 'supervisor'];
-  if (supervisorId === selfId) fail('invalid', USER_MESSAGES.selfSupervisor, { loc });
+  if (supervisorId === selfId) fail('invalid', 'self_supervisor', USER_MESSAGES.selfSupervisor, { loc });
   if (!(await isActiveSupervisor(db, supervisorId)))
-    fail('invalid', USER_MESSAGES.invalidSupervisor, { loc });
+    fail('invalid', 'invalid_supervisor', USER_MESSAGES.invalidSupervisor, { loc });
 }
 
 async function checkEstado(db: Db, idEstado: number | null | undefined): Promise<void> {
   if (idEstado === null || idEstado === undefined) return;
   if (!(await estadoExists(db, idEstado))) {
-    fail('invalid', USER_MESSAGES.invalidEstado, { loc: ['body', 'estado'] });
+    fail('invalid', 'invalid_estado', USER_MESSAGES.invalidEstado, { loc: ['body', 'estado'] });
   }
 }
 
@@ -136,8 +136,10 @@ function mapUniqueViolation(err: unknown): never {
   if (err instanceof DomainError) throw err;
   const e = err as { code?: string; constraint?: string };
   if (e?.code === '23505') {
-    if (e.constraint === 'usuarios_username_key') fail('conflict', USER_MESSAGES.usernameTaken);
-    if (e.constraint === 'usuarios_email_lower_key') fail('conflict', USER_MESSAGES.emailTaken);
+    if (e.constraint === 'usuarios_username_key')
+      fail('conflict', 'username_taken', USER_MESSAGES.usernameTaken);
+    if (e.constraint === 'usuarios_email_lower_key')
+      fail('conflict', 'email_taken', USER_MESSAGES.emailTaken);
   }
   throw err;
 }
@@ -148,8 +150,9 @@ export async function createUser(
   input: NewUser,
   requestId: string,
 ): Promise<UsuarioDTO> {
-  if (await usernameExists(db, input.username)) fail('conflict', USER_MESSAGES.usernameTaken);
-  if ((await emailOwner(db, input.email)) !== null) fail('conflict', USER_MESSAGES.emailTaken);
+  if (await usernameExists(db, input.username))
+    fail('conflict', 'username_taken', USER_MESSAGES.usernameTaken);
+  if ((await emailOwner(db, input.email)) !== null) fail('conflict', 'email_taken', USER_MESSAGES.emailTaken);
   await checkSupervisor(db, supervisorOf(input), null);
   await checkEstado(db, input.estado);
   const passwordHash = await hashPassword(input.password);
@@ -186,13 +189,14 @@ export async function editUser(
   requestId: string,
 ): Promise<UsuarioDTO> {
   const id = await resolveUserId(db, idOrUsername);
-  if (id === null) fail('not_found', USER_MESSAGES.notFound);
+  if (id === null) fail('not_found', 'user_not_found', USER_MESSAGES.notFound);
   const owner = await emailOwner(db, input.email);
-  if (owner !== null && owner !== id) fail('conflict', USER_MESSAGES.emailTaken);
+  if (owner !== null && owner !== id) fail('conflict', 'email_taken', USER_MESSAGES.emailTaken);
   if (id === actor.id_usuario) {
-    if (input.status !== 'Activo') fail('invalid', USER_MESSAGES.cannotDeactivateSelf);
+    if (input.status !== 'Activo')
+      fail('invalid', 'cannot_deactivate_self', USER_MESSAGES.cannotDeactivateSelf);
     if (input.role !== actor.rol && actor.rol === 'Administrador') {
-      fail('invalid', USER_MESSAGES.cannotDemoteSelf);
+      fail('invalid', 'cannot_demote_self', USER_MESSAGES.cannotDemoteSelf);
     }
   }
   await checkSupervisor(db, supervisorOf(input), id);
@@ -201,7 +205,7 @@ export async function editUser(
   try {
     return await db.transaction().execute(async (trx) => {
       const before = await lockUsuarioProfile(trx, id);
-      if (!before) fail('not_found', USER_MESSAGES.notFound);
+      if (!before) fail('not_found', 'user_not_found', USER_MESSAGES.notFound);
       const after = {
         ...profileColumns(input),
         ...(input.estado !== undefined ? { id_estado: input.estado } : {}),

@@ -85,7 +85,10 @@ describe('createHttpClient', () => {
 
   it('maps an error status with a string detail to ApiError', async () => {
     const { http } = setup(
-      jsonResponse(403, { detail: 'Tu cuenta está inactiva. Contacta a un administrador.' }),
+      jsonResponse(403, {
+        detail: 'Tu cuenta está inactiva. Contacta a un administrador.',
+        code: 'account_inactive',
+      }),
     );
     const error = await http
       .call(auth.login, { body: { email: 'ana@socioeconomico.mx', password: 'x' }, auth: false })
@@ -94,17 +97,27 @@ describe('createHttpClient', () => {
     expect(error).toMatchObject({
       status: 403,
       detail: 'Tu cuenta está inactiva. Contacta a un administrador.',
+      code: 'account_inactive',
     });
+  });
+
+  it('leaves the code undefined when the body carries none or an unknown one', async () => {
+    for (const body of [{ detail: 'x' }, { detail: 'x', code: 'no_such_code' }]) {
+      const { http } = setup(jsonResponse(409, body));
+      const error = (await http.call(users.all).catch((e: unknown) => e)) as ApiError;
+      expect(error.code).toBeUndefined();
+    }
   });
 
   it('keeps a 422 detail array as validation issues', async () => {
     const detail = [{ loc: ['body', 'email'], msg: 'Field required', type: 'missing' }];
-    const { http } = setup(jsonResponse(422, { detail }));
+    const { http } = setup(jsonResponse(422, { detail, code: 'validation' }));
     const error = (await http
       .call(auth.login, { body: { email: 'ana@socioeconomico.mx', password: 'x' }, auth: false })
       .catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(422);
     expect(error.detail).toEqual(detail);
+    expect(error.code).toBe('validation');
     expect(error.detailText).toBeUndefined();
   });
 

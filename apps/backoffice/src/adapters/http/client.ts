@@ -2,7 +2,9 @@ import {
   API_BASE,
   type ApiRoute,
   buildApiPath,
+  type ErrorCode,
   hasLongList,
+  isErrorCode,
   jsonPieces,
   type RouteParams,
   type RouteQuery,
@@ -172,6 +174,13 @@ function toDetail(body: unknown): string | ValidationIssue[] | undefined {
   return undefined;
 }
 
+/** The error body's stable `code`, when it is one of the contract's codes. */
+function toCode(body: unknown): ErrorCode | undefined {
+  const code =
+    body && typeof body === 'object' && 'code' in body ? (body as { code: unknown }).code : undefined;
+  return isErrorCode(code) ? code : undefined;
+}
+
 /** `attachment; filename="a.zip"; filename*=UTF-8''a%C3%B1.zip` → the (decoded) file name. */
 function fileNameOf(disposition: string | null): string | null {
   if (!disposition) return null;
@@ -204,7 +213,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * The one place the app talks HTTP. Sends JSON, adds `Authorization: Bearer <token>`,
- * turns error statuses into `ApiError(status, detail)` and transport failures into `NetworkError`.
+ * turns error statuses into `ApiError(status, detail, code)` and transport failures into `NetworkError`.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -253,7 +262,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         parsed = undefined;
       }
       if (response.status === 401 && useAuth) options.onUnauthorized?.();
-      throw new ApiError(response.status, toDetail(parsed));
+      throw new ApiError(response.status, toDetail(parsed), toCode(parsed));
     }
     return response;
   }
