@@ -70,7 +70,7 @@ async function run(label: string, database: DatabaseHandle): Promise<void> {
       .select('id_cliente')
       .where('nombre', '=', 'UDEM')
       .executeTakeFirstOrThrow();
-    await fetch(url(apiRoutes.entregas.updateDestinatarios, { id: udem.id_cliente }), {
+    await fetch(url(apiRoutes.clientes.updateDestinatarios, { id: udem.id_cliente }), {
       method: 'PUT',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ destinatarios: ['reportes@udem.example', 'becas@udem.example'] }),

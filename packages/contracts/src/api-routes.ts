@@ -18,7 +18,6 @@ import {
   activeAssignmentsResponseSchema,
   activeVisitorsResponseSchema,
   assignmentStatsSchema,
-  cargasRegionsResponseSchema,
   manualAssignmentResponseSchema,
   manualAssignmentSchema,
   patchAssignmentRequestSchema,
@@ -279,7 +278,7 @@ export const apiRoutes = {
       tag: 'cargas',
       summary: 'Estados con visitadores activos',
       roles: STAFF_ROLES,
-      response: cargasRegionsResponseSchema,
+      response: regionsAvailableResponseSchema,
     }),
     process: route({
       method: 'POST',
@@ -404,9 +403,27 @@ export const apiRoutes = {
       response: createReporteResponseSchema,
       status: 201,
     }),
+    entregas: route({
+      method: 'GET',
+      path: '/reportes/:id/entregas',
+      tag: 'entregas',
+      summary: 'Historial de entregas por correo de un reporte',
+      roles: STAFF_ROLES,
+      params: numericIdParamsSchema,
+      response: entregasResponseSchema,
+    }),
+    retryEntrega: route({
+      method: 'POST',
+      path: '/reportes/:id/entregas/reintentar',
+      tag: 'entregas',
+      summary: 'Reintentar la entrega fallida de un reporte',
+      roles: STAFF_ROLES,
+      params: numericIdParamsSchema,
+      response: reintentarEntregaResponseSchema,
+    }),
   },
-  entregas: {
-    clientes: route({
+  clientes: {
+    destinatarios: route({
       method: 'GET',
       path: '/clientes/destinatarios',
       tag: 'entregas',
@@ -424,24 +441,8 @@ export const apiRoutes = {
       body: updateDestinatariosRequestSchema,
       response: updateDestinatariosResponseSchema,
     }),
-    ofReporte: route({
-      method: 'GET',
-      path: '/reportes/:id/entregas',
-      tag: 'entregas',
-      summary: 'Historial de entregas por correo de un reporte',
-      roles: STAFF_ROLES,
-      params: numericIdParamsSchema,
-      response: entregasResponseSchema,
-    }),
-    retry: route({
-      method: 'POST',
-      path: '/reportes/:id/entregas/reintentar',
-      tag: 'entregas',
-      summary: 'Reintentar la entrega fallida de un reporte',
-      roles: STAFF_ROLES,
-      params: numericIdParamsSchema,
-      response: reintentarEntregaResponseSchema,
-    }),
+  },
+  entregas: {
     transporte: route({
       method: 'GET',
       path: '/entregas/transporte',

@@ -266,9 +266,6 @@ export type ActiveVisitor = z.infer<typeof activeVisitorSchema>;
 export const activeVisitorsResponseSchema = z.object({ visitors: z.array(activeVisitorSchema) });
 export type ActiveVisitorsResponse = z.infer<typeof activeVisitorsResponseSchema>;
 
-export const cargasRegionsResponseSchema = z.object({ regions: z.array(z.string()) });
-export type CargasRegionsResponse = z.infer<typeof cargasRegionsResponseSchema>;
-
 /* ----------------------------------------------------------------------------
  * POST /api/cargas/save_manual_assignment
  * -------------------------------------------------------------------------- */

@@ -171,7 +171,7 @@ export type SupervisorOption = z.infer<typeof supervisorOptionSchema>;
 export const supervisorsListResponseSchema = z.object({ supervisors: z.array(supervisorOptionSchema) });
 export type SupervisorsListResponse = z.infer<typeof supervisorsListResponseSchema>;
 
-/* GET /api/users/regions_available → names of states with at least one active visitor. */
+/* GET /api/users/regions_available and /api/cargas/regions_available (one list) → states with an active visitor. */
 export const regionsAvailableResponseSchema = z.object({ regions: z.array(z.string()) });
 export type RegionsAvailableResponse = z.infer<typeof regionsAvailableResponseSchema>;
 

@@ -1,5 +1,5 @@
 import type { EstatusStored, RolStored } from '@socio/contracts';
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { CargasTables } from './schema-cargas';
 import type { EntregasTables } from './schema-entregas';
 
@@ -114,6 +114,12 @@ export interface CoreTables {
 
 /** The whole database: core tables (0001) and the cargas tables (0002). */
 export type Database = CoreTables & CargasTables & EntregasTables;
+
+/**
+ * The query handle repos and services take: the app's database or a transaction (a Kysely `Transaction`
+ * is a `Kysely`). Declared here once; a function that opens a transaction must be given the database.
+ */
+export type Db = Kysely<Database>;
 
 export type Usuario = Selectable<UsuariosTable>;
 export type NewUsuario = Insertable<UsuariosTable>;

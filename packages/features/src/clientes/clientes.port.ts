@@ -1,6 +1,6 @@
 /**
  * What the Clientes settings screen needs: the clients with their report recipients, and saving
- * them (`apiRoutes.entregas.clientes` / `updateDestinatarios`). The app injects the HTTP adapter;
+ * them (`apiRoutes.clientes.destinatarios` / `updateDestinatarios`). The app injects the HTTP adapter;
  * stories and tests inject the fake from `@socio/features/testing`.
  */
 import type { ClienteDestinatarios } from '@socio/contracts';

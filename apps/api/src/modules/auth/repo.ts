@@ -1,8 +1,20 @@
 /** SQL of sign-in: users by e-mail or id, login attempts, password writes. */
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type SessionUser, toWireRol } from '@socio/contracts';
+import { sql } from 'kysely';
+import type { Db, Usuario } from '../../db/schema';
 
-type Db = Kysely<Database>;
+/** The signed-in user as the wire shows them. */
+export function toSessionUser(u: Usuario): SessionUser {
+  return {
+    id_usuario: u.id_usuario,
+    nombres: u.nombres,
+    apellido_paterno: u.apellido_paterno,
+    apellido_materno: u.apellido_materno,
+    email: u.email,
+    rol: toWireRol(u.rol),
+    foto_path: u.foto_path,
+  };
+}
 
 /** What the auth hook needs of a token's user, with the user's signed-out tokens not yet expired. */
 export async function findSessionUser(db: Db, id: number) {

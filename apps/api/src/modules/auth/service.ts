@@ -6,11 +6,10 @@ import {
   type SessionUser,
   toWireRol,
 } from '@socio/contracts';
-import type { Kysely } from 'kysely';
 import { audit } from '../../audit';
 import { DEFAULT_ADMIN_PASSWORD, DEMO_PASSWORD, isLoopbackHost } from '../../config';
 import { ConfigError } from '../../data-dir';
-import type { Database, Usuario } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { fail } from '../../domain-errors';
 import { DEMO_SUPERVISORS, DEMO_VISITORS } from '../../seed/demo-people';
 import type { AuthUser } from '../../session';
@@ -25,11 +24,10 @@ import {
   forgetLoginFailures,
   revokeToken,
   settleSuccessfulLogin,
+  toSessionUser,
   updatePasswordHash,
 } from './repo';
 import type { TokenService, VerifiedToken } from './tokens';
-
-type Db = Kysely<Database>;
 
 /** What login needs: the database, the throttle settings and the token signer. */
 export interface LoginDeps {
@@ -46,18 +44,6 @@ export interface LoginResult {
 
 /** Ceiling of failed sign-ins from one address across every e-mail, per `loginWindowMinutes`. */
 export const MAX_FAILURES_PER_ADDRESS = 30;
-
-export function toSessionUser(u: Usuario): SessionUser {
-  return {
-    id_usuario: u.id_usuario,
-    nombres: u.nombres,
-    apellido_paterno: u.apellido_paterno,
-    apellido_materno: u.apellido_materno,
-    email: u.email,
-    rol: toWireRol(u.rol),
-    foto_path: u.foto_path,
-  };
-}
 
 let loginsSinceCleanup = 0;
 

@@ -10,21 +10,18 @@ import {
   totalPages,
   VISITOR_ROLE_STORED,
 } from '@socio/contracts';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { CAMPO, HOUR_MS, hourCounters, hourOf } from '../../db/counters';
-import type { Database } from '../../db/schema';
+import { iso, VISITOR_NAME_SQL } from '../../db/fragments';
+import type { Db } from '../../db/schema';
 import type { SaveCandidate, VisitorLoad } from './rows';
-
-type Db = Kysely<Database>;
-
-const VISITOR_NAME = sql<string>`trim(u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno)`;
 
 /** Active Visitadores with their region (state name), by id. */
 export async function listActiveVisitors(db: Db): Promise<ActiveVisitor[]> {
   return db
     .selectFrom('usuarios as u')
     .leftJoin('estados as e', 'e.id_estado', 'u.id_estado')
-    .select(['u.id_usuario', 'e.estado as region', VISITOR_NAME.as('name')])
+    .select(['u.id_usuario', 'e.estado as region', VISITOR_NAME_SQL.as('name')])
     .where('u.rol', '=', VISITOR_ROLE_STORED)
     .where('u.estatus', '=', 'activo')
     .orderBy('u.id_usuario')
@@ -73,21 +70,6 @@ export async function findOpenFolios(db: Db, folios: readonly string[]): Promise
 export async function estadoIds(db: Db): Promise<Map<string, number>> {
   const rows = await db.selectFrom('estados').select(['id_estado', 'estado']).execute();
   return new Map(rows.map((r) => [r.estado, r.id_estado]));
-}
-
-/** id_cliente of a client name (case-insensitive), or null. */
-export async function clienteId(db: Db, nombre: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('clientes')
-    .select('id_cliente')
-    .where(sql<string>`lower(nombre)`, '=', nombre.toLowerCase())
-    .executeTakeFirst();
-  return row?.id_cliente ?? null;
-}
-
-/** The client of a load type: TEC_MTY folios belong to Tec de Monterrey. */
-export async function clienteOfLoadType(db: Db): Promise<number | null> {
-  return clienteId(db, 'Tec de Monterrey');
 }
 
 /** The record of one saved file (counts filled in by `setCargaCounts` once the rows are written). */
@@ -224,11 +206,6 @@ interface AssignmentRow {
   id_carga: number | null;
 }
 
-function iso(value: Date | string | null): string | null {
-  if (value === null) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
 export function toAssignment(r: AssignmentRow): Assignment {
   return {
     id_asignacion: r.id_asignacion,
@@ -361,7 +338,7 @@ export async function listAssignments(
   const { rows } = await sql<AssignmentRow>`
     SELECT a.id_asignacion, a.folio, a.id_usuario, a.estado, a.direccion, a.estatus, a.fecha_asignacion,
       a.fecha_agendada, a.fecha_completada, a.id_carga,
-      trim(u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno) AS visitador
+      ${VISITOR_NAME_SQL} AS visitador
     FROM (
       SELECT a.id_asignacion FROM asignaciones a ${where}
       ORDER BY ${keys}
@@ -393,24 +370,10 @@ export async function findAssignment(db: Db, id: number): Promise<Assignment | u
   const { rows } = await sql<AssignmentRow>`
     SELECT a.id_asignacion, a.folio, a.id_usuario, a.estado, a.direccion, a.estatus, a.fecha_asignacion,
       a.fecha_agendada, a.fecha_completada, a.id_carga,
-      trim(u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno) AS visitador
+      ${VISITOR_NAME_SQL} AS visitador
     FROM asignaciones a LEFT JOIN usuarios u ON u.id_usuario = a.id_usuario
     WHERE a.id_asignacion = ${id}`.execute(db);
   return rows[0] ? toAssignment(rows[0]) : undefined;
-}
-
-/** An active Visitador with their state, or undefined. */
-export async function findActiveVisitador(
-  db: Db,
-  id: number,
-): Promise<{ id_usuario: number; id_estado: number | null } | undefined> {
-  return db
-    .selectFrom('usuarios')
-    .select(['id_usuario', 'id_estado'])
-    .where('id_usuario', '=', id)
-    .where('rol', '=', VISITOR_ROLE_STORED)
-    .where('estatus', '=', 'activo')
-    .executeTakeFirst();
 }
 
 /** The fields of an assignment its rules need, locked for the rest of the transaction. */

@@ -4,6 +4,7 @@ import { fail } from '../../domain-errors';
 import { actorOf } from '../../http/auth';
 import { parseJsonBodiesAsTheyArrive } from '../../http/big-json';
 import { registerRoute } from '../../http/route';
+import { regionsAvailable } from '../users/service';
 import {
   activeVisitors,
   assignmentStatistics,
@@ -11,7 +12,6 @@ import {
   changeAssignmentStatus,
   processCarga,
   reassignAssignment,
-  regionsAvailable,
   saveCarga,
   saveManualAssignment,
 } from './service';

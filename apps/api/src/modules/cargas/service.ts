@@ -21,18 +21,16 @@ import {
   type SaveCargaResponse,
   type SheetRow,
 } from '@socio/contracts';
-import type { Kysely } from 'kysely';
 import { audit } from '../../audit';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { fail } from '../../domain-errors';
 import type { Actor } from '../../session';
-import { listRegionsWithActiveVisitors } from '../users/repo';
+import { clienteOfLoadType } from '../catalogos/service';
+import { findActiveVisitador } from '../users/service';
 import {
   assignmentStats,
-  clienteOfLoadType,
   completionSince,
   estadoIds,
-  findActiveVisitador,
   findAssignment,
   findOpenFolios,
   insertCarga,
@@ -56,8 +54,6 @@ import {
   type SaveCandidate,
   type SaveFailure,
 } from './rows';
-
-type Db = Kysely<Database>;
 
 export type { Actor };
 
@@ -250,11 +246,6 @@ export async function activeVisitors(db: Db): Promise<ActiveVisitor[]> {
   return listActiveVisitors(db);
 }
 
-/** States with at least one active Visitador (the same list as users/regions_available). */
-export async function regionsAvailable(db: Db): Promise<string[]> {
-  return listRegionsWithActiveVisitors(db);
-}
-
 /** One page of assignments; a Visitador's are only theirs. */
 export async function assignmentsPage(
   db: Db,
@@ -264,6 +255,9 @@ export async function assignmentsPage(
 ) {
   return listAssignments(db, query, ownerOf(actor), options);
 }
+
+/** Counts per status, of one visitor when given (the dashboard's cards read them too). */
+export { assignmentStats };
 
 /** Counts per status; a Visitador's are only theirs. */
 export async function assignmentStatistics(

@@ -1,9 +1,6 @@
 /** Catalogues any signed-in user reads (no rules beyond the order). */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { listClientes, listEstados } from './repo';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db/schema';
+import { findCliente as findClienteRow, listClientes, listEstados } from './repo';
 
 export async function estados(db: Db) {
   return listEstados(db);
@@ -11,4 +8,17 @@ export async function estados(db: Db) {
 
 export async function clientes(db: Db) {
   return listClientes(db);
+}
+
+/** A client by id (digits) or name (any case); undefined when it does not exist. Other modules look clients up here. */
+export async function findCliente(
+  db: Db,
+  value: string,
+): Promise<{ id_cliente: number; nombre: string } | undefined> {
+  return findClienteRow(db, value);
+}
+
+/** The client of a load type: TEC_MTY folios belong to Tec de Monterrey (null when that client is missing). */
+export async function clienteOfLoadType(db: Db): Promise<number | null> {
+  return (await findClienteRow(db, 'Tec de Monterrey'))?.id_cliente ?? null;
 }

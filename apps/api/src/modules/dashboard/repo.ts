@@ -4,12 +4,10 @@
  * of assignments.
  */
 import { OPEN_ESTATUS } from '@socio/contracts';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { CAMPO, HOUR_MS, hourCounters, hourOf } from '../../db/counters';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { lastWeeks } from './time';
-
-type Db = Kysely<Database>;
 
 const DAY_MS = 86_400_000;
 /** Midnight in Mexico City on 1 January (standard time, UTC-6) is 06:00 UTC: the start of a day of 0006. */

@@ -1,14 +1,10 @@
 /** GET /api/dashboard/resumen, computed from asignaciones, folios and clientes. */
 import { can, DASHBOARD_WEEKS, type DashboardResumen, type ResumenAnual } from '@socio/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { AuthUser } from '../../session';
-import { assignmentStats } from '../cargas/repo';
-import { completionLast30Days } from '../cargas/service';
+import { assignmentStats, completionLast30Days } from '../cargas/service';
 import { foliosReceived, openByClient, weekly, yearFunnel } from './repo';
 import { lastWeeks, localDate, yearRange } from './time';
-
-type Db = Kysely<Database>;
 
 /** The dashboard summary; `visitorId` limits every number to that visitor's assignments. */
 export async function dashboardResumen(

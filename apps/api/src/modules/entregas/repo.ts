@@ -1,16 +1,10 @@
 /** SQL of e-mail deliveries (the outbox) and of the clients' recipients. */
-import type { EntregaEstado, EtapaEnvio, Rechazo } from '@socio/contracts';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Entrega, EtapaEnvio, Rechazo } from '@socio/contracts';
+import { sql } from 'kysely';
+import { iso, toWireEntregaEstado } from '../../db/fragments';
+import type { Db } from '../../db/schema';
 import type { EntregaEstadoStored } from '../../db/schema-entregas';
 import { readPdf } from '../reportes/pdf-store';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** The state a delivery shows on the wire: one being handed over ('enviando') is still 'en_cola'. */
-export function toWireEntregaEstado(stored: EntregaEstadoStored): EntregaEstado {
-  return stored === 'enviando' ? 'en_cola' : stored;
-}
 
 export interface ClienteRow {
   id_cliente: number;
@@ -207,7 +201,7 @@ export type EtapaRecorded = EtapaEnvio | null;
  * attempt gets its history row here, with the stage it had reached and `interrupted(etapa)` as detail.
  */
 export async function claimDue(
-  db: Kysely<Database>,
+  db: Db,
   limit: number,
   leaseMs: number,
   interrupted: (etapa: EtapaRecorded) => string,
@@ -394,4 +388,46 @@ export async function countByEstado(db: Db): Promise<Record<string, number>> {
     .groupBy('estado')
     .execute();
   return Object.fromEntries(rows.map((r) => [r.estado, r.n]));
+}
+
+function toEntrega(row: EntregaRow, historial: Entrega['historial']): Entrega {
+  return {
+    id_entrega: row.id_entrega,
+    id_reporte: row.id_reporte,
+    estado: toWireEntregaEstado(row.estado),
+    destinatarios: row.destinatarios,
+    message_id: row.message_id,
+    intentos: row.intentos,
+    max_intentos: row.max_intentos,
+    siguiente_intento: row.estado === 'en_cola' ? iso(row.siguiente_intento) : null,
+    motivo: row.motivo,
+    rechazados: row.rechazados,
+    creado: iso(row.created_at) ?? '',
+    entregado: iso(row.entregado_at),
+    historial,
+  };
+}
+
+/** Deliveries as the wire shows them, each with its attempts (read in one query). */
+export async function withHistory(db: Db, rows: EntregaRow[]): Promise<Entrega[]> {
+  const intentos = await intentosOf(
+    db,
+    rows.map((r) => r.id_entrega),
+  );
+  return rows.map((row) =>
+    toEntrega(
+      row,
+      intentos
+        .filter((i) => i.id_entrega === row.id_entrega)
+        .map((i) => ({
+          intento: i.intento,
+          fecha: iso(i.created_at) ?? '',
+          destinatarios: i.destinatarios,
+          resultado: i.resultado,
+          detalle: i.detalle,
+          etapa: i.etapa,
+          rechazados: i.rechazados,
+        })),
+    ),
+  );
 }

@@ -13,21 +13,23 @@ import {
 
 /** E-mail delivery of reports: the clients' recipients, a report's deliveries, 'Reintentar', the transport. */
 export async function entregasRoutes(app: FastifyInstance): Promise<void> {
-  const { entregas } = apiRoutes;
+  const { clientes, entregas, reportes } = apiRoutes;
   const settings = mailSettings(app.config);
 
-  registerRoute(app, entregas.clientes, async () => ({ clientes: await clientesConDestinatarios(app.db) }));
+  registerRoute(app, clientes.destinatarios, async () => ({
+    clientes: await clientesConDestinatarios(app.db),
+  }));
 
-  registerRoute(app, entregas.updateDestinatarios, async (request) =>
+  registerRoute(app, clientes.updateDestinatarios, async (request) =>
     updateDestinatarios(app.db, actorOf(request), request.params.id, request.body.destinatarios),
   );
 
-  registerRoute(app, entregas.ofReporte, async (request) => ({
+  registerRoute(app, reportes.entregas, async (request) => ({
     entregas: await entregasDeReporte(app.db, request.params.id),
     transporte: settings.transporte,
   }));
 
-  registerRoute(app, entregas.retry, async (request) =>
+  registerRoute(app, reportes.retryEntrega, async (request) =>
     retryEntrega(app.db, settings, actorOf(request), request.params.id),
   );
 

@@ -13,9 +13,8 @@ import {
   REPORTES_MESSAGES,
   type TransporteModo,
 } from '@socio/contracts';
-import type { Kysely, Transaction } from 'kysely';
 import { audit } from '../../audit';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { fail } from '../../domain-errors';
 import type { Actor } from '../../session';
 import { messageIdDomain } from './mail';
@@ -26,15 +25,11 @@ import {
   findCliente,
   findEntrega,
   insertEntrega,
-  intentosOf,
   latestEntrega,
   listClientes,
   saveDestinatarios,
-  toWireEntregaEstado,
+  withHistory,
 } from './repo';
-
-type Db = Kysely<Database>;
-type Tx = Kysely<Database> | Transaction<Database>;
 
 /** Attempts of one delivery before it is given up as 'fallido'. */
 export const DEFAULT_MAX_INTENTOS = 6;
@@ -58,7 +53,7 @@ export function newMessageId(idReporte: number, from: string): string {
  * nothing either.
  */
 export async function enqueueEntrega(
-  trx: Tx,
+  trx: Db,
   settings: OutboxSettings,
   idReporte: number,
   actorId: number | null,
@@ -82,55 +77,12 @@ export async function enqueueEntrega(
  * failed. One on its way or delivered already (even partly: 'Reintentar' covers the refused
  * recipients) makes sending again harmless.
  */
-export async function needsDelivery(trx: Tx, idReporte: number): Promise<boolean> {
+export async function needsDelivery(trx: Db, idReporte: number): Promise<boolean> {
   const latest = await latestEntrega(trx, idReporte, true);
   return latest === undefined || latest.estado === 'fallido';
 }
 
-const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
-
-function toEntrega(row: EntregaRow, historial: Entrega['historial']): Entrega {
-  return {
-    id_entrega: row.id_entrega,
-    id_reporte: row.id_reporte,
-    estado: toWireEntregaEstado(row.estado),
-    destinatarios: row.destinatarios,
-    message_id: row.message_id,
-    intentos: row.intentos,
-    max_intentos: row.max_intentos,
-    siguiente_intento: row.estado === 'en_cola' ? iso(row.siguiente_intento) : null,
-    motivo: row.motivo,
-    rechazados: row.rechazados,
-    creado: iso(row.created_at) ?? '',
-    entregado: iso(row.entregado_at),
-    historial,
-  };
-}
-
-async function withHistory(db: Tx, rows: EntregaRow[]): Promise<Entrega[]> {
-  const intentos = await intentosOf(
-    db,
-    rows.map((r) => r.id_entrega),
-  );
-  return rows.map((row) =>
-    toEntrega(
-      row,
-      intentos
-        .filter((i) => i.id_entrega === row.id_entrega)
-        .map((i) => ({
-          intento: i.intento,
-          fecha: iso(i.created_at) ?? '',
-          destinatarios: i.destinatarios,
-          resultado: i.resultado,
-          detalle: i.detalle,
-          etapa: i.etapa,
-          rechazados: i.rechazados,
-        })),
-    ),
-  );
-}
-
-async function reporteExists(db: Tx, id: number): Promise<void> {
+async function reporteExists(db: Db, id: number): Promise<void> {
   const destinatarios = await destinatariosOfReporte(db, id);
   if (destinatarios === undefined) fail('not_found', 'reporte_not_found', REPORTES_MESSAGES.notFound);
 }

@@ -21,8 +21,7 @@
  */
 
 import type { EtapaEnvio } from '@socio/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { reportFileName } from '../reportes/service';
 import { composeReportMail, DeliveryError, type MailTransport } from './mail';
 import {
@@ -62,7 +61,7 @@ class LeaseLost extends Error {
 }
 
 export interface DeliveryWorkerOptions {
-  db: Kysely<Database>;
+  db: Db;
   transport: MailTransport;
   from: string;
   /** Idle wait between polls (ms). */

@@ -8,10 +8,8 @@
  * to and from JavaScript about ten times slower than a text one (measured: a 256 KB part written in ~110 ms as
  * bytea, ~17 ms as base64; read in ~44 ms vs ~4 ms); on PostgreSQL base64 costs little.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema';
 
 /** Bytes of one part (the last one of a file may be shorter). */
 export const PDF_PART_BYTES = 256 * 1024;

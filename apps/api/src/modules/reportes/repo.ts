@@ -1,11 +1,9 @@
 /** SQL of reportes. */
-import { type Rechazo, type ReportItem, toFechaRecibido, VISITOR_ROLE_STORED } from '@socio/contracts';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Rechazo, type ReportItem, toFechaRecibido } from '@socio/contracts';
+import { sql } from 'kysely';
+import { toWireEntregaEstado, VISITOR_NAME_SQL } from '../../db/fragments';
+import type { Db } from '../../db/schema';
 import type { EntregaEstadoStored } from '../../db/schema-entregas';
-import { toWireEntregaEstado } from '../entregas/repo';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 interface ReportRow {
   id_reporte: number;
@@ -72,24 +70,12 @@ function baseQuery(db: Db) {
       'e.rechazados as entrega_rechazados',
       'r.id_reporte',
       'r.folio',
-      sql<string | null>`trim(u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno)`.as(
-        'visitador',
-      ),
+      VISITOR_NAME_SQL.as('visitador'),
       'c.nombre as cliente',
       sql<string>`r.fecha_recibido::text`.as('fecha_recibido'),
       'r.notas',
       'r.estatus',
     ]);
-}
-
-/** A client by id (digits) or name (any case); undefined when it does not exist. */
-export async function findCliente(
-  db: Db,
-  value: string,
-): Promise<{ id_cliente: number; nombre: string } | undefined> {
-  const q = db.selectFrom('clientes').select(['id_cliente', 'nombre']);
-  if (/^\d{1,9}$/.test(value)) return q.where('id_cliente', '=', Number(value)).executeTakeFirst();
-  return q.where(sql<string>`lower(nombre)`, '=', value.toLowerCase()).executeTakeFirst();
 }
 
 function escapeLike(value: string): string {
@@ -108,11 +94,7 @@ export async function listReportes(
     query = query.where((eb) =>
       eb.or([
         eb('r.folio', 'ilike', pattern),
-        eb(
-          sql<string>`u.nombres || ' ' || u.apellido_paterno || ' ' || u.apellido_materno`,
-          'ilike',
-          pattern,
-        ),
+        eb(VISITOR_NAME_SQL, 'ilike', pattern),
         eb('c.nombre', 'ilike', pattern),
       ]),
     );
@@ -193,17 +175,6 @@ export async function lockReporteEstatus(db: Db, id: number): Promise<string | u
 export async function findFolioId(db: Db, folio: string): Promise<number | undefined> {
   const row = await db.selectFrom('folios').select('id_folio').where('folio', '=', folio).executeTakeFirst();
   return row?.id_folio;
-}
-
-/** Whether `id` is a Visitador (active or not). */
-export async function isVisitador(db: Db, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('usuarios')
-    .select('id_usuario')
-    .where('id_usuario', '=', id)
-    .where('rol', '=', VISITOR_ROLE_STORED)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The visitor of a folio's latest assignment, or null. */

@@ -6,8 +6,7 @@ import {
   REPORTES_MESSAGES,
 } from '@socio/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { DomainError, fail } from '../../domain-errors';
 import { actorOf } from '../../http/auth';
 import { ERROR_MESSAGES, isCutMultipart } from '../../http/errors';
@@ -31,7 +30,7 @@ import {
  * Reads a multipart upload: its text fields and the single file part, stored part by part as it arrives
  * (`receivePdf`). The caller discards the stored file when the upload is then refused.
  */
-async function readUpload(db: Kysely<Database>, request: FastifyRequest) {
+async function readUpload(db: Db, request: FastifyRequest) {
   if (!request.isMultipart())
     fail('unsupported_media_type', 'unsupported_media_type', ERROR_MESSAGES.unsupportedMediaType);
   const fields: Record<string, string> = {};

@@ -3,32 +3,29 @@
 import { Readable } from 'node:stream';
 import { type createReporteFieldsSchema, REPORTES_MESSAGES, type ReportItem } from '@socio/contracts';
 import { Zip, ZipPassThrough } from 'fflate';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../../audit';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { fail } from '../../domain-errors';
 import type { Actor } from '../../session';
+import { findCliente } from '../catalogos/service';
 import { enqueueEntrega, needsDelivery, type OutboxSettings } from '../entregas/service';
+import { isVisitador } from '../users/service';
 import { isPdf, PDF_MAGIC_BYTES, PdfPageCounter } from './pdf-pages';
 import { discardPdf, PDF_PART_BYTES, PdfWriter, pdfParts } from './pdf-store';
 import {
   existingReporteIds,
-  findCliente,
   findFolioId,
   findPdf,
   findReporte,
   findReportes,
   insertReporte,
-  isVisitador,
   lastVisitorOfFolio,
   listReportes,
   lockReporteEstatus,
   markPendingSent,
   pendingPdfList,
 } from './repo';
-
-type Db = Kysely<Database>;
 
 /** The text fields of an upload, as parsed. */
 export type ReporteFields = z.output<typeof createReporteFieldsSchema>;

@@ -1,10 +1,16 @@
 /** SQL of users: profiles, uniqueness look-ups, supervisors, regions and the visitor statistics. */
-import { VISITOR_ROLE_STORED } from '@socio/contracts';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, NewUsuario, UsuarioUpdate } from '../../db/schema';
+import {
+  fullName,
+  type RolStored,
+  type SupervisorOption,
+  toWireEstatus,
+  toWireRol,
+  type UsuarioDTO,
+  VISITOR_ROLE_STORED,
+} from '@socio/contracts';
+import { sql } from 'kysely';
+import type { Db, NewUsuario, UsuarioUpdate } from '../../db/schema';
 import { MAX_INT4 } from '../../http/zod';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 function usuarioQuery(db: Db) {
   return db
@@ -31,7 +37,35 @@ function usuarioQuery(db: Db) {
 }
 
 /** A user with the names of their supervisor and region. */
-export type UsuarioRow = Awaited<ReturnType<ReturnType<typeof usuarioQuery>['executeTakeFirstOrThrow']>>;
+type UsuarioRow = Awaited<ReturnType<ReturnType<typeof usuarioQuery>['executeTakeFirstOrThrow']>>;
+
+/** A user as the wire shows them. */
+function toDTO(row: UsuarioRow): UsuarioDTO {
+  const supervisorName =
+    row.supervisor_id !== null && row.s_nombres !== null
+      ? fullName({
+          nombres: row.s_nombres,
+          apellido_paterno: row.s_apellido_paterno ?? '',
+          apellido_materno: row.s_apellido_materno ?? '',
+        })
+      : null;
+  return {
+    id_usuario: row.id_usuario,
+    username: row.username,
+    nombres: row.nombres,
+    apellido_paterno: row.apellido_paterno,
+    apellido_materno: row.apellido_materno,
+    name: fullName(row),
+    email: row.email,
+    rol: toWireRol(row.rol),
+    supervisor: row.supervisor_id,
+    supervisor_nombre: supervisorName,
+    estatus: toWireEstatus(row.estatus),
+    foto_path: row.foto_path,
+    estado: row.id_estado,
+    region: row.region,
+  };
+}
 
 /** Version of the users list (0007): it changes with every committed change of usuarios or estados. */
 export async function usuariosVersion(db: Db): Promise<number> {
@@ -43,12 +77,12 @@ export async function usuariosVersion(db: Db): Promise<number> {
   return row.version;
 }
 
-export async function listUsuarios(db: Db): Promise<UsuarioRow[]> {
-  return usuarioQuery(db).orderBy('u.id_usuario').execute();
+export async function listUsuarios(db: Db): Promise<UsuarioDTO[]> {
+  return (await usuarioQuery(db).orderBy('u.id_usuario').execute()).map(toDTO);
 }
 
-export async function getUsuario(db: Db, id: number): Promise<UsuarioRow> {
-  return usuarioQuery(db).where('u.id_usuario', '=', id).executeTakeFirstOrThrow();
+export async function getUsuario(db: Db, id: number): Promise<UsuarioDTO> {
+  return toDTO(await usuarioQuery(db).where('u.id_usuario', '=', id).executeTakeFirstOrThrow());
 }
 
 /** `{id}` of edit_user: an id_usuario when all digits, otherwise a (normalised) username. */
@@ -86,15 +120,23 @@ export async function emailOwner(db: Db, email: string): Promise<number | null> 
   return row?.id_usuario ?? null;
 }
 
-export async function isActiveSupervisor(db: Db, id: number): Promise<boolean> {
-  const row = await db
+/**
+ * User `id` when their role is `rol` (and, with `activeOnly`, they are active): their id and state; else
+ * undefined. The one "is user X of role Y" query (users/service exposes it to the other modules).
+ */
+export async function findUserOfRole(
+  db: Db,
+  id: number,
+  rol: RolStored,
+  options: { activeOnly: boolean },
+): Promise<{ id_usuario: number; id_estado: number | null } | undefined> {
+  let query = db
     .selectFrom('usuarios')
-    .select('id_usuario')
+    .select(['id_usuario', 'id_estado'])
     .where('id_usuario', '=', id)
-    .where('rol', '=', 'supervisor')
-    .where('estatus', '=', 'activo')
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('rol', '=', rol);
+  if (options.activeOnly) query = query.where('estatus', '=', 'activo');
+  return query.executeTakeFirst();
 }
 
 export async function estadoExists(db: Db, idEstado: number): Promise<boolean> {
@@ -152,8 +194,8 @@ export async function updateUsuario(
     .execute();
 }
 
-export async function listActiveSupervisors(db: Db) {
-  return db
+export async function listActiveSupervisors(db: Db): Promise<SupervisorOption[]> {
+  const rows = await db
     .selectFrom('usuarios')
     .select(['id_usuario', 'nombres', 'apellido_paterno', 'apellido_materno'])
     .where('rol', '=', 'supervisor')
@@ -162,6 +204,7 @@ export async function listActiveSupervisors(db: Db) {
     .orderBy('apellido_paterno')
     .orderBy('id_usuario')
     .execute();
+  return rows.map((r) => ({ id: r.id_usuario, name: fullName(r) }));
 }
 
 /**

@@ -8,15 +8,13 @@ import {
   type SupervisorOption,
   toStoredEstatus,
   toStoredRol,
-  toWireEstatus,
-  toWireRol,
   USER_MESSAGES,
   type UsuarioDTO,
   usernameError,
+  VISITOR_ROLE_STORED,
 } from '@socio/contracts';
-import type { Kysely, Transaction } from 'kysely';
 import { audit, diff } from '../../audit';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { DomainError, fail } from '../../domain-errors';
 import type { AuthUser } from '../../session';
 import { hashPassword } from '../auth/password';
@@ -25,49 +23,19 @@ import {
   emailOwner,
   estadoExists,
   findUserId,
+  findUserOfRole,
   getUsuario,
   insertUsuario,
-  isActiveSupervisor,
   isUserIdText,
   listActiveSupervisors,
   listRegionsWithActiveVisitors,
   listUsuarios,
   lockUsuarioProfile,
-  type UsuarioRow,
   updateUsuario,
   usernameExists,
   usuariosVersion,
   visitorCompetitiveness,
 } from './repo';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-function toDTO(row: UsuarioRow): UsuarioDTO {
-  const supervisorName =
-    row.supervisor_id !== null && row.s_nombres !== null
-      ? fullName({
-          nombres: row.s_nombres,
-          apellido_paterno: row.s_apellido_paterno ?? '',
-          apellido_materno: row.s_apellido_materno ?? '',
-        })
-      : null;
-  return {
-    id_usuario: row.id_usuario,
-    username: row.username,
-    nombres: row.nombres,
-    apellido_paterno: row.apellido_paterno,
-    apellido_materno: row.apellido_materno,
-    name: fullName(row),
-    email: row.email,
-    rol: toWireRol(row.rol),
-    supervisor: row.supervisor_id,
-    supervisor_nombre: supervisorName,
-    estatus: toWireEstatus(row.estatus),
-    foto_path: row.foto_path,
-    estado: row.id_estado,
-    region: row.region,
-  };
-}
 
 /** Per database handle: the users list as of a version of it (nothing is ever evicted but by a newer one). */
 const usersLists = new WeakMap<Db, { version: number; usuarios: UsuarioDTO[] }>();
@@ -82,13 +50,13 @@ export async function allUsers(db: Db): Promise<UsuarioDTO[]> {
   const version = await usuariosVersion(db);
   const cached = usersLists.get(db);
   if (cached?.version === version) return cached.usuarios;
-  const usuarios = (await listUsuarios(db)).map(toDTO);
+  const usuarios = await listUsuarios(db);
   usersLists.set(db, { version, usuarios });
   return usuarios;
 }
 
 async function userDTO(db: Db, id: number): Promise<UsuarioDTO> {
-  return toDTO(await getUsuario(db, id));
+  return getUsuario(db, id);
 }
 
 /** `{id}` of edit_user: an id_usuario when all digits, otherwise a username. */
@@ -102,7 +70,7 @@ async function checkSupervisor(db: Db, supervisorId: number | null, selfId: numb
   if (supervisorId === null) return;
   const loc = ['body', 'supervisor'];
   if (supervisorId === selfId) fail('invalid', 'self_supervisor', USER_MESSAGES.selfSupervisor, { loc });
-  if (!(await isActiveSupervisor(db, supervisorId)))
+  if (!(await findUserOfRole(db, supervisorId, 'supervisor', { activeOnly: true })))
     fail('invalid', 'invalid_supervisor', USER_MESSAGES.invalidSupervisor, { loc });
 }
 
@@ -145,7 +113,7 @@ function mapUniqueViolation(err: unknown): never {
 }
 
 export async function createUser(
-  db: Kysely<Database>,
+  db: Db,
   actor: AuthUser,
   input: NewUser,
   requestId: string,
@@ -182,7 +150,7 @@ export async function createUser(
 
 /** Edits a profile (the username never changes); a deactivation revokes the user's tokens. */
 export async function editUser(
-  db: Kysely<Database>,
+  db: Db,
   actor: AuthUser,
   idOrUsername: string,
   input: EditUser,
@@ -236,8 +204,7 @@ export async function checkUsername(db: Db, raw: string): Promise<{ username: st
 }
 
 export async function supervisorsList(db: Db): Promise<SupervisorOption[]> {
-  const rows = await listActiveSupervisors(db);
-  return rows.map((r) => ({ id: r.id_usuario, name: fullName(r) }));
+  return listActiveSupervisors(db);
 }
 
 /** Names of the states that have at least one active visitor. */
@@ -274,4 +241,17 @@ export async function competitivenessStats(db: Db): Promise<CompetitivenessRow[]
 /** Completed among all assignments made in the last 30 days (cancelled excluded), 0–100. */
 export async function percentageCompletionLast30Days(db: Db): Promise<number> {
   return completionLast30Days(db, new Date());
+}
+
+/** An active Visitador with their state, or undefined (the visitor of a new or moved assignment). */
+export async function findActiveVisitador(
+  db: Db,
+  id: number,
+): Promise<{ id_usuario: number; id_estado: number | null } | undefined> {
+  return findUserOfRole(db, id, VISITOR_ROLE_STORED, { activeOnly: true });
+}
+
+/** Whether `id` is a Visitador, active or not (the visitor named by a report upload). */
+export async function isVisitador(db: Db, id: number): Promise<boolean> {
+  return (await findUserOfRole(db, id, VISITOR_ROLE_STORED, { activeOnly: false })) !== undefined;
 }

@@ -2,13 +2,13 @@ import { apiRoutes } from '@socio/contracts';
 import type { ClientesPort } from '@socio/features/clientes';
 import type { HttpClient } from './client';
 
-const { entregas } = apiRoutes;
+const { clientes } = apiRoutes;
 
-/** ClientesPort over the API (`apiRoutes.entregas.clientes` / `updateDestinatarios`). */
+/** ClientesPort over the API (`apiRoutes.clientes.destinatarios` / `updateDestinatarios`). */
 export function createHttpClientesPort(http: HttpClient): ClientesPort {
   return {
-    list: async (o) => (await http.call(entregas.clientes, { signal: o?.signal })).clientes,
+    list: async (o) => (await http.call(clientes.destinatarios, { signal: o?.signal })).clientes,
     updateDestinatarios: async (id, destinatarios) =>
-      (await http.call(entregas.updateDestinatarios, { params: { id }, body: { destinatarios } })).cliente,
+      (await http.call(clientes.updateDestinatarios, { params: { id }, body: { destinatarios } })).cliente,
   };
 }

@@ -3,7 +3,7 @@ import { type ReportesPort, withFolio } from '@socio/features/reportes';
 import type { HttpClient } from './client';
 import { xhrTransport } from './xhr-transport';
 
-const { reportes, catalogos, entregas } = apiRoutes;
+const { reportes, catalogos } = apiRoutes;
 
 export interface HttpReportesOptions {
   /** How an upload is sent; XMLHttpRequest (upload progress) by default. Tests inject their own. */
@@ -47,7 +47,7 @@ export function createHttpReportesPort(
       });
       return answer.reporte;
     },
-    entregas: (id, o) => http.call(entregas.ofReporte, { params: { id }, signal: o?.signal }),
-    retryEntrega: async (id) => (await http.call(entregas.retry, { params: { id } })).entrega,
+    entregas: (id, o) => http.call(reportes.entregas, { params: { id }, signal: o?.signal }),
+    retryEntrega: async (id) => (await http.call(reportes.retryEntrega, { params: { id } })).entrega,
   };
 }
