@@ -14,6 +14,8 @@ export {
 export { Checkbox, type CheckboxProps, type CheckedState } from '../checkbox/checkbox';
 export { Combobox, type ComboboxOption, type ComboboxProps } from '../combobox/combobox';
 export { ConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog/confirm-dialog';
+export { DateField, type DateFieldProps } from '../date-field/date-field';
+export { dateTextFromValue, dateValueError, isIsoDate } from '../date-field/date-text';
 export {
   DropdownMenu,
   DropdownMenuContent,
