@@ -83,7 +83,10 @@ export const EmptyForm: Story = {
   },
 };
 
-/** TEC_MTY's fields exactly as the spec lists them (correo_alumno an e-mail input, dia_agendo_crm a date). */
+/**
+ * TEC_MTY's fields exactly as the spec lists them (correo_alumno an e-mail input, dia_agendo_crm a date
+ * written dd/mm/aaaa whatever the browser's language, not the native date input).
+ */
 export const TecMtyFields: Story = {
   decorators: [withCargas(createFakeCargasPort())],
   play: async () => {
@@ -113,7 +116,9 @@ export const TecMtyFields: Story = {
       'Día que Agendó en CRM',
     ]);
     await expect(field(modal, 'Correo del alumno')).toHaveAttribute('type', 'email');
-    await expect(field(modal, 'Día que Agendó en CRM')).toHaveAttribute('type', 'date');
+    const day = field(modal, 'Día que Agendó en CRM');
+    await expect(day).toHaveAttribute('type', 'text');
+    await expect(day).toHaveAttribute('placeholder', 'dd/mm/aaaa');
     const estado = field(modal, 'Estado');
     await waitFor(() => expect(within(estado).getAllByRole('option')).toHaveLength(33));
   },
@@ -260,7 +265,7 @@ export const Created: Story = {
     await waitFor(() => expect(within(estado).getAllByRole('option').length).toBeGreaterThan(30));
     await userEvent.selectOptions(estado, 'Nuevo León');
     await userEvent.type(field(modal, 'Código postal'), '64849');
-    await userEvent.type(field(modal, 'Día que Agendó en CRM'), '2026-11-20');
+    await userEvent.type(field(modal, 'Día que Agendó en CRM'), '20/11/2026');
     // Keyboard: the picker, then the first visitor (active when the list opens).
     picker(modal).focus();
     await userEvent.keyboard('{Enter}');
@@ -421,7 +426,12 @@ export const KeyboardOnly: Story = {
     await press('{Tab}64849{Tab}8112345678');
     await expect(field(modal, 'Teléfono 1')).toHaveValue('8112345678');
 
-    // Past the optional fields (the date input takes a Tab per segment) to the visitor picker.
+    // Past the optional fields to the date, typed as digits only (the slashes come by themselves).
+    const day = field(modal, 'Día que Agendó en CRM');
+    await tabTo(press, day);
+    await press('05032026');
+    await expect(day).toHaveValue('05/03/2026');
+    // Past the calendar button to the visitor picker.
     const visitor = picker(modal);
     await tabTo(press, visitor);
     await press('{Enter}');
@@ -460,7 +470,7 @@ export const KeyboardOnly: Story = {
         codigo_postal: '64849',
         tel1: '8112345678',
         address_complete_folio: 'Av. Garza Sada 2501, Tecnologico, Monterrey, Nuevo León, CP 64849',
-        dia_agendo_crm: '',
+        dia_agendo_crm: '2026-03-05',
       }),
     );
     await waitFor(() => expect(args.onOpenChange).toHaveBeenCalledWith(false));
@@ -501,6 +511,38 @@ export const InvalidEmail: Story = {
     await expect(await screen.findByText('Asignación creada exitosamente (ID 58)')).toBeVisible();
     await expect(emailPort.saveManual).toHaveBeenCalledWith(
       expect.objectContaining({ correo_alumno: 'ana@tec.mx', correo_madre: '' }),
+    );
+  },
+};
+
+const datePort = spied(createFakeCargasPort());
+
+/**
+ * 'Día que Agendó en CRM' takes dd/mm/aaaa: a day that does not exist ('31/02/2026') is refused in the
+ * field, takes the focus and blocks the save; once fixed the server gets the ISO date.
+ */
+export const InvalidDate: Story = {
+  decorators: [withCargas(datePort)],
+  play: async () => {
+    const modal = await dialog();
+    await userEvent.selectOptions(field(modal, 'Tipo de carga'), 'TEC_MTY');
+    await fillRequired(modal);
+    const day = field(modal, 'Día que Agendó en CRM');
+    await userEvent.type(day, '31/02/2026');
+    await pickVisitor(modal, /Juan Pérez López/);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Crear Asignación' }));
+    await expect(await within(modal).findByText('La fecha 31/02/2026 no existe')).toBeVisible();
+    await expect(day).toHaveFocus();
+    await expect(day).toHaveAttribute('aria-invalid', 'true');
+    await expect(datePort.saveManual).not.toHaveBeenCalled();
+
+    await userEvent.clear(day);
+    await userEvent.type(day, '28/02/2026');
+    await waitFor(() => expect(within(modal).queryByText('La fecha 31/02/2026 no existe')).toBeNull());
+    await userEvent.click(within(modal).getByRole('button', { name: 'Crear Asignación' }));
+    await expect(await screen.findByText('Asignación creada exitosamente (ID 58)')).toBeVisible();
+    await expect(datePort.saveManual).toHaveBeenCalledWith(
+      expect.objectContaining({ dia_agendo_crm: '2026-02-28' }),
     );
   },
 };

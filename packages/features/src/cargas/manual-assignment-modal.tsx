@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ManualAssignmentRequest, manualAssignmentSchema } from '@socio/contracts';
 import {
   Banner,
+  DateField,
   Modal,
   ModalBody,
   ModalContent,
@@ -14,7 +15,14 @@ import {
   toast,
 } from '@socio/ui';
 import { type RefObject, useId, useMemo, useRef, useState } from 'react';
-import { Controller, type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldErrors,
+  type UseFormRegister,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
 import {
   emptyManualValues,
   MANUAL_FORMS,
@@ -40,17 +48,39 @@ export type ManualForms = Readonly<Record<string, ManualFormDefinition>>;
 export interface ManualFieldsProps {
   definition: ManualFormDefinition;
   register: UseFormRegister<ManualFormValues>;
+  /** Drives the fields that hold their own value (dates). */
+  control: Control<ManualFormValues>;
   errors: FieldErrors<ManualFormValues>;
   /** Names of the 32 states for `estado` fields. */
   estados: readonly string[];
 }
 
 /** Renders any load type's fields from its definition: one component for every type. */
-export function ManualFields({ definition, register, errors, estados }: ManualFieldsProps) {
+export function ManualFields({ definition, register, control, errors, estados }: ManualFieldsProps) {
   return (
     <div data-slot="manual-fields" data-load-type={definition.type} className="grid gap-4 sm:grid-cols-2">
       {definition.fields.map((field) => {
         const error = errors.fields?.[field.name]?.message;
+        if (field.type === 'date') {
+          return (
+            <Controller
+              key={field.name}
+              control={control}
+              name={`fields.${field.name}`}
+              render={({ field: date }) => (
+                <DateField
+                  ref={date.ref}
+                  label={field.label}
+                  required={field.required}
+                  value={date.value}
+                  onValueChange={date.onChange}
+                  onBlur={date.onBlur}
+                  error={error}
+                />
+              )}
+            />
+          );
+        }
         const registered = register(`fields.${field.name}`);
         if (field.type === 'estado') {
           return (
@@ -200,6 +230,7 @@ export function ManualAssignmentForm({ id, forms, onSaved, onServerError }: Manu
         <ManualFields
           definition={definition}
           register={register}
+          control={control}
           errors={errors}
           estados={(estados.data ?? []).map((e) => e.estado)}
         />

@@ -69,6 +69,22 @@ describe('TEC_MTY form definition', () => {
 });
 
 describe('manualFormSchema', () => {
+  it('a date field: empty or ISO passes; a partial date or a day that does not exist is refused', () => {
+    const withDay = (dia_agendo_crm: string) => ({
+      loadType: 'TEC_MTY',
+      visitorId: '14',
+      fields: { ...tecValues, dia_agendo_crm },
+    });
+    expect(issues(withDay(''))).toEqual({});
+    expect(issues(withDay('2026-03-05'))).toEqual({});
+    expect(issues(withDay('31/02/2026'))).toEqual({
+      'fields.dia_agendo_crm': 'La fecha 31/02/2026 no existe',
+    });
+    expect(issues(withDay('05/03'))).toEqual({
+      'fields.dia_agendo_crm': 'Fecha incompleta: escríbela como dd/mm/aaaa',
+    });
+  });
+
   it('an empty form: load type, visitor (no fields checked without a type)', () => {
     expect(issues(emptyManualValues())).toEqual({
       loadType: 'Debe seleccionar un tipo de carga',

@@ -12,12 +12,13 @@ import {
   type ManualAssignmentRequest,
   PRODUCTO_TEC_MTY,
 } from '@socio/contracts';
+import { dateValueError, messagesEs } from '@socio/ui';
 import { z } from 'zod';
 import { isApiError } from '../errors';
 import { fold } from '../text';
 import { cargasMessages as m } from './messages.es';
 
-/** How a field is typed: text inputs, an e-mail input, a date input, or the estados catalogue select. */
+/** How a field is typed: text inputs, an e-mail input, a date (DateField, dd/mm/aaaa), or the estados catalogue select. */
 export type ManualFieldType = 'text' | 'email' | 'tel' | 'date' | 'estado';
 
 export interface ManualField {
@@ -258,6 +259,10 @@ export function manualFormSchema(
           ctx.addIssue({ code: 'custom', path: ['fields', field.name], message: field.requiredMessage });
         } else if (field.type === 'email' && !empty && emailMismatch?.(field.name)) {
           ctx.addIssue({ code: 'custom', path: ['fields', field.name], message: m.invalidEmail });
+        } else if (field.type === 'date') {
+          // A DateField's value is ISO, or the text typed when it is not a real day ('31/02/2026').
+          const message = dateValueError(values.fields[field.name] ?? '', messagesEs);
+          if (message) ctx.addIssue({ code: 'custom', path: ['fields', field.name], message });
         }
       }
     });

@@ -134,16 +134,6 @@ export const PasswordWithoutToggle: Story = {
   },
 };
 
-export const DateInput: Story = {
-  name: 'Date',
-  args: { label: 'Día que Agendó en CRM', type: 'date' },
-  play: async ({ canvas }) => {
-    const input = canvas.getByLabelText('Día que Agendó en CRM');
-    await userEvent.type(input, '2025-03-14');
-    await expect(input).toHaveValue('2025-03-14');
-  },
-};
-
 export const NumberInput: Story = {
   name: 'Number',
   args: { label: 'Código postal', type: 'number', inputMode: 'numeric' },

@@ -4,8 +4,8 @@ import { useUiMessages } from '../i18n/ui-provider';
 import { cn } from '../lib/cn';
 import { controlClasses, describedControlProps, FieldFrame, useFieldIds } from './field-parts';
 
-/** Input types a TextField supports. */
-export type TextFieldType = 'text' | 'email' | 'password' | 'date' | 'number' | 'tel' | 'url';
+/** Input types a TextField supports (a date takes DateField: a native date input follows the browser's locale). */
+export type TextFieldType = 'text' | 'email' | 'password' | 'number' | 'tel' | 'url';
 
 export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'type' | 'size'> {
   /** Visible label of the field. */

@@ -10,6 +10,8 @@ import {
   stripDigitsCell,
 } from '@socio/contracts';
 import {
+  DateField,
+  dateValueError,
   Modal,
   ModalBody,
   ModalContent,
@@ -17,12 +19,13 @@ import {
   ModalFormActions,
   ModalHeader,
   ModalTitle,
+  messagesEs,
   NativeSelect,
   Spinner,
   TextField,
 } from '@socio/ui';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useActiveVisitors, useRegions } from '../use-cargas';
 import { bulkLoadMessages as m } from './messages.es';
@@ -45,10 +48,10 @@ const TEXT_FIELDS = [
   'nombre_madre',
   'correo_madre',
   'solicitud_email',
-  'dia_agendo_crm',
 ] as const;
 type TextFieldName = (typeof TEXT_FIELDS)[number];
-type Values = Record<TextFieldName | 'estado' | 'visitor', string>;
+/** dia_agendo_crm is a DateField: ISO, or the text typed when it is not a real day. */
+type Values = Record<TextFieldName | 'estado' | 'dia_agendo_crm' | 'visitor', string>;
 type FieldName = keyof Values;
 
 /** The form field of each known file column (`manualFolioRow` writes them back under the column names). */
@@ -73,7 +76,16 @@ const REQUIRED: readonly FieldName[] = [
 /** Fields cleaned like phone cells: '+' or ',' alone counts as empty. */
 const DIGIT_FIELDS: ReadonlySet<FieldName> = new Set(DIGIT_COLUMNS.map((column) => COLUMN_FIELDS[column]));
 
-const EMPTY: Values = Object.fromEntries([...TEXT_FIELDS, 'estado', 'visitor'].map((k) => [k, ''])) as Values;
+/** Where the focus goes after a refused submit: the first invalid of these, in screen order. */
+const FOCUS_ORDER: readonly FieldName[] = [
+  ...REQUIRED.filter((name) => name !== 'visitor'),
+  'dia_agendo_crm',
+  'visitor',
+];
+
+const EMPTY: Values = Object.fromEntries(
+  [...TEXT_FIELDS, 'estado', 'dia_agendo_crm', 'visitor'].map((k) => [k, '']),
+) as Values;
 
 /**
  * The form's schema (zod, read by react-hook-form through zodResolver): the required columns filled, a folio
@@ -82,6 +94,11 @@ const EMPTY: Values = Object.fromEntries([...TEXT_FIELDS, 'estado', 'visitor'].m
 function addFolioSchema(existingFolios: ReadonlySet<string>, visitorIds: ReadonlySet<string>) {
   const field = (name: FieldName): z.ZodType<string, string> => {
     if (name === 'visitor') return z.string().refine((id) => visitorIds.has(id), m.addFolioRequired);
+    if (name === 'dia_agendo_crm')
+      return z.string().superRefine((value, ctx) => {
+        const message = dateValueError(value, messagesEs);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      });
     if (!REQUIRED.includes(name)) return z.string();
     if (DIGIT_FIELDS.has(name))
       return z.string().refine((v) => stripDigitsCell(v) !== null, m.addFolioRequired);
@@ -98,7 +115,7 @@ function addFolioSchema(existingFolios: ReadonlySet<string>, visitorIds: Readonl
   });
 }
 
-const INPUT_TYPES: Partial<Record<TextFieldName, 'email' | 'tel' | 'date'>> = {
+const INPUT_TYPES: Partial<Record<TextFieldName, 'email' | 'tel'>> = {
   correo_alumno: 'email',
   correo_padre: 'email',
   correo_madre: 'email',
@@ -106,7 +123,6 @@ const INPUT_TYPES: Partial<Record<TextFieldName, 'email' | 'tel' | 'date'>> = {
   tel2: 'tel',
   tel3: 'tel',
   tel4: 'tel',
-  dia_agendo_crm: 'date',
 };
 
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
@@ -167,6 +183,7 @@ export function AddFolioDialog({ open, onClose, onSubmit, existingFolios }: AddF
   const visitorList = visitors.data ?? [];
   const {
     register,
+    control,
     handleSubmit,
     reset,
     clearErrors,
@@ -200,7 +217,7 @@ export function AddFolioDialog({ open, onClose, onSubmit, existingFolios }: AddF
       reset(EMPTY);
     },
     (invalid) => {
-      const first = REQUIRED.find((name) => invalid[name]);
+      const first = FOCUS_ORDER.find((name) => invalid[name]);
       if (first) setFocus(first);
     },
   );
@@ -267,7 +284,24 @@ export function AddFolioDialog({ open, onClose, onSubmit, existingFolios }: AddF
               {textField('nombre_madre')}
               {textField('correo_madre')}
               {textField('solicitud_email')}
-              {textField('dia_agendo_crm')}
+              <Controller
+                control={control}
+                name="dia_agendo_crm"
+                render={({ field: date }) => (
+                  <DateField
+                    ref={date.ref}
+                    id={`${formId}-dia_agendo_crm`}
+                    label={m.addFolioFields.dia_agendo_crm}
+                    value={date.value}
+                    onValueChange={(value) => {
+                      date.onChange(value);
+                      if (errors.dia_agendo_crm) clearErrors('dia_agendo_crm');
+                    }}
+                    onBlur={date.onBlur}
+                    error={errors.dia_agendo_crm?.message}
+                  />
+                )}
+              />
               <NativeSelect
                 id={`${formId}-visitor`}
                 label={m.addFolioVisitor}

@@ -380,9 +380,21 @@ export const AssignByState: Story = {
   },
 };
 
+const addFolioCargas = createFakeCargasPort();
+const addFolioSave = fn(addFolioCargas.save);
+
+/**
+ * 'Agregar folio': required fields, a folio already in the load refused, 'Día que Agendó en CRM'
+ * written dd/mm/aaaa (a day that does not exist refused), and the row saved with the ISO date.
+ */
 export const AddFolio: Story = {
   name: 'Step 3: add a folio by hand',
-  decorators: [withPorts(createFakeSpreadsheetParser({ sheet: assignedSheet }))],
+  decorators: [
+    withPorts(createFakeSpreadsheetParser({ sheet: assignedSheet }), {
+      ...addFolioCargas,
+      save: addFolioSave,
+    }),
+  ],
   play: async () => {
     const d = await toResults();
     await userEvent.click(within(d).getByRole('button', { name: 'Agregar folio' }));
@@ -403,10 +415,17 @@ export const AddFolio: Story = {
     await type(/^Ciudad/, 'Guadalajara');
     await type(/^Código postal/, '44100');
     await type(/^Teléfono 1/, '+52 33 1234 5678');
+    const day = within(form).getByRole('textbox', { name: 'Día que Agendó en CRM' });
+    await expect(day).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+    await userEvent.type(day, '31/02/2026');
     await userEvent.selectOptions(within(form).getByLabelText(/^Visitador/), '6');
     await userEvent.click(within(add).getByRole('button', { name: 'Agregar' }));
-    // The folio is already in the load.
+    // The folio is already in the load; the day does not exist.
     await expect(await within(form).findByText('El folio "TEC-000001" ya está en la carga')).toBeVisible();
+    await expect(within(form).getByText('La fecha 31/02/2026 no existe')).toBeVisible();
+    await userEvent.clear(day);
+    await userEvent.type(day, '5/3/2026');
+    await expect(day).toHaveValue('05/03/2026');
     await userEvent.clear(within(form).getByLabelText(/^Folio/));
     await type(/^Folio/, 'TEC-MANUAL-1');
     await userEvent.click(within(add).getByRole('button', { name: 'Agregar' }));
@@ -417,6 +436,10 @@ export const AddFolio: Story = {
       within(row).getByText('Av. Vallarta 100, Americana, Guadalajara, Jalisco, CP 44100'),
     ).toBeVisible();
     await expect(within(row).getByText('6')).toBeVisible();
+    await userEvent.click(within(d).getByRole('button', { name: 'Confirmar Carga' }));
+    await waitFor(() => expect(addFolioSave).toHaveBeenCalledTimes(1));
+    const saved = addFolioSave.mock.calls[0]?.[0].processedData?.find((r) => r.id_folio === 'TEC-MANUAL-1');
+    await expect(saved).toMatchObject({ dia_agendo_crm: '2026-03-05' });
   },
 };
 
