@@ -555,18 +555,45 @@ export const NewLoadMenu: Story = {
   },
 };
 
+/** Opens the bulk-load wizard through 'Nueva Carga' → TEC_MTY, as a person does. */
+async function openWizard(canvas: Canvas) {
+  const opener = canvas.getByRole('button', { name: /^Nueva Carga$/ });
+  await userEvent.click(opener);
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'TEC_MTY' }));
+  return { opener, wizard: await screen.findByRole('dialog', { name: /Nueva Carga: TEC_MTY/ }) };
+}
+
 /** The TEC_MTY option opens the bulk-load wizard; closing it puts focus back on 'Nueva Carga'. */
 export const NewLoadOpensWizard: Story = {
   decorators: [withCargas(createFakeCargasPort(), undefined, { spreadsheet: createFakeSpreadsheetParser() })],
   play: async ({ canvas }) => {
-    const opener = canvas.getByRole('button', { name: /^Nueva Carga$/ });
-    await userEvent.click(opener);
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'TEC_MTY' }));
-    const wizard = await screen.findByRole('dialog', { name: /Nueva Carga: TEC_MTY/ });
+    const { opener, wizard } = await openWizard(canvas);
     await expect(wizard).toBeVisible();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The menu entry that opened it is gone; focus returns to the menu's button, not to the page.
+    await waitFor(() => expect(opener).toHaveFocus());
+  },
+};
+
+/**
+ * Issue 19 item 1: with a file read, 'Cancelar' asks '¿Descartar la carga?'; after 'Descartar' the
+ * focus goes back to 'Nueva Carga' (the wizard and the question are both gone), not to the page.
+ */
+export const DiscardReturnsFocus: Story = {
+  decorators: [withCargas(createFakeCargasPort(), undefined, { spreadsheet: createFakeSpreadsheetParser() })],
+  play: async ({ canvas }) => {
+    const { opener, wizard } = await openWizard(canvas);
+    await userEvent.upload(
+      within(wizard).getByLabelText('Archivo a cargar'),
+      new File(['contenido'], 'folios.xlsx'),
+    );
+    await within(wizard).findByRole('heading', { name: /Filas válidas/ });
+    await userEvent.click(within(wizard).getByRole('button', { name: 'Cancelar' }));
+    const question = await screen.findByRole('alertdialog', { name: '¿Descartar la carga?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
     await waitFor(() => expect(opener).toHaveFocus());
   },
 };
