@@ -93,6 +93,7 @@ export default defineConfig(async () => ({
             '@socio/features > react-hook-form',
             '@socio/features > @hookform/resolvers/zod',
             '@socio/features > zod',
+            '@socio/features > @socio/contracts > pdf-lib',
           ],
         },
         test: {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { makeSamplePdf } from '../packages/features/src/reportes/sample-pdf';
+import { makeSamplePdf } from '../packages/contracts/src/testing/index.js';
 import { accounts, apiLogin, expect, signInAs, test } from './fixtures';
 
 interface WireReport {
@@ -214,7 +214,7 @@ test.describe('Reportes (Administrador)', () => {
     await dialog.getByLabel('Archivo a cargar').setInputFiles({
       name: `${folio}.pdf`,
       mimeType: 'application/pdf',
-      buffer: Buffer.from(makeSamplePdf({ title: `Reporte ${folio}`, pages: 2 })),
+      buffer: Buffer.from(await makeSamplePdf({ title: `Reporte ${folio}`, pages: 2 })),
     });
     await dialog.getByRole('button', { name: 'Subir reporte' }).click();
     await expect(page.getByText('Reporte guardado exitosamente')).toBeVisible();

@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeSamplePdf } from '../../../packages/contracts/src/testing/index.js';
 import { startProduct } from '../../../scripts/lib/product-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -18,64 +19,19 @@ const ADMIN = {
 const DEBOUNCE_MS = 200;
 const fmt = (ms) => `${Math.round(ms).toLocaleString('es-MX')} ms`;
 
-/** Escapes a PDF literal string (Latin-1 as octal). */
-function pdfString(text) {
-  let out = '';
-  for (const char of text) {
-    const code = char.charCodeAt(0);
-    if (char === '(' || char === ')' || char === '\\') out += `\\${char}`;
-    else if (code > 126) out += `\\${code.toString(8).padStart(3, '0')}`;
-    else out += char;
-  }
-  return `(${out})`;
-}
-
 /** A real PDF of `pages` Letter pages: a coloured band, a title and 40 lines of text per page. */
-function makePdf(title, pages) {
-  const objects = [
-    '',
-    '',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-  ];
-  const pageIds = [];
-  for (let page = 1; page <= pages; page += 1) {
-    const lines = Array.from(
-      { length: 40 },
-      (_, i) => `Sección ${page}.${i + 1}: datos del estudio socioeconómico, vivienda, ingresos y egresos.`,
-    );
-    const content = [
-      '0.12 0.33 0.75 rg',
-      '0 702 612 90 re f',
-      '1 1 1 rg',
-      'BT /F1 24 Tf 50 734 Td',
-      `${pdfString(`${title} - Página ${page} de ${pages}`)} Tj`,
-      'ET',
-      '0 0 0 rg',
-      'BT /F1 10 Tf 14 TL 50 660 Td',
-      ...lines.map((line) => `${pdfString(line)} Tj T*`),
-      'ET',
-    ].join('\n');
-    objects.push(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
-    const contentId = objects.length;
-    objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`,
-    );
-    pageIds.push(objects.length);
-  }
-  objects[0] = '<< /Type /Catalog /Pages 2 0 R >>';
-  objects[1] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages} >>`;
-  let pdf = '%PDF-1.4\n';
-  const offsets = [];
-  objects.forEach((body, index) => {
-    offsets.push(pdf.length);
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+const makePdf = (title, pages) =>
+  makeSamplePdf({
+    title: (page) => `${title} - Página ${page} de ${pages}`,
+    lines: (page) =>
+      Array.from(
+        { length: 40 },
+        (_, i) => `Sección ${page}.${i + 1}: datos del estudio socioeconómico, vivienda, ingresos y egresos.`,
+      ),
+    pages,
+    textSize: 10,
+    pageNumbers: false,
   });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
 
 async function login(baseUrl) {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
@@ -151,17 +107,22 @@ async function main() {
   try {
     const { token, ...user } = await login(server.baseUrl);
     const tag = Date.now().toString(36).toUpperCase();
-    const one = await upload(server.baseUrl, token, `BENCH-${tag}-1P`, makePdf('Reporte de 1 página', 1));
+    const one = await upload(
+      server.baseUrl,
+      token,
+      `BENCH-${tag}-1P`,
+      await makePdf('Reporte de 1 página', 1),
+    );
     const fifty = await upload(
       server.baseUrl,
       token,
       `BENCH-${tag}-50P`,
-      makePdf('Reporte de 50 páginas', 50),
+      await makePdf('Reporte de 50 páginas', 50),
     );
     // Uploaded last, so listed first and selected by default: it warms pdf.js up in every run.
-    const warm = await upload(server.baseUrl, token, `BENCH-${tag}-W`, makePdf('Calentamiento', 1));
+    const warm = await upload(server.baseUrl, token, `BENCH-${tag}-W`, await makePdf('Calentamiento', 1));
     console.info(
-      `PDF de 1 página: ${(makePdf('x', 1).length / 1024).toFixed(1)} KB · de 50 páginas: ${(makePdf('x', 50).length / 1024).toFixed(1)} KB`,
+      `PDF de 1 página: ${((await makePdf('x', 1)).length / 1024).toFixed(1)} KB · de 50 páginas: ${((await makePdf('x', 50)).length / 1024).toFixed(1)} KB`,
     );
 
     browser = await chromium.launch({

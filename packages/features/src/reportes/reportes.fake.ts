@@ -17,11 +17,11 @@ import {
   type TransporteModo,
   toFechaRecibido,
 } from '@socio/contracts';
+import { makeSamplePdf } from '@socio/contracts/testing';
 import { ApiError } from '../errors';
 import { fakeDelay as wait } from '../testing/fake-delay';
 import { withFolio } from './reportes.model';
 import type { ReportesCallOptions, ReportesPort } from './reportes.port';
-import { makeSamplePdf } from './sample-pdf';
 
 export const demoClientes: Cliente[] = [
   { id_cliente: 1, nombre: 'Tec de Monterrey' },
@@ -240,23 +240,20 @@ export function createFakeReportesPort(
     return entrega;
   };
 
-  const pdfOf = (report: ReportItem): Blob => {
+  const pdfOf = async (report: ReportItem): Promise<Blob> => {
     let blob = pdfs.get(report.id_reporte);
     if (!blob) {
-      blob = new Blob(
-        [
-          makeSamplePdf({
-            title: `Reporte ${report.id}`,
-            lines: [
-              `Cliente: ${report.cliente}`,
-              `Visitador: ${report.visitador}`,
-              `Recibido: ${report.fechaRecibido}`,
-            ],
-            pages: seed.pdfPages ?? 2,
-          }),
+      const bytes = await makeSamplePdf({
+        title: `Reporte ${report.id}`,
+        lines: [
+          `Cliente: ${report.cliente}`,
+          `Visitador: ${report.visitador}`,
+          `Recibido: ${report.fechaRecibido}`,
         ],
-        { type: 'application/pdf' },
-      );
+        pages: seed.pdfPages ?? 2,
+      });
+      // Another call may have built it meanwhile: keep the first, so a report has one blob.
+      blob = pdfs.get(report.id_reporte) ?? new Blob([bytes], { type: 'application/pdf' });
       pdfs.set(report.id_reporte, blob);
     }
     return blob;
@@ -336,7 +333,7 @@ export function createFakeReportesPort(
       if (pending.length === 0) throw new ApiError(404, REPORTES_MESSAGES.noPending, 'no_pending_reports');
       // Not a real zip: stories only check that the file is handed over with the server's name.
       return {
-        blob: new Blob(pending.map(pdfOf), { type: 'application/zip' }),
+        blob: new Blob(await Promise.all(pending.map(pdfOf)), { type: 'application/zip' }),
         fileName: `reportes_pendientes_${found.nombre.replace(/\W+/g, '_')}_20261120.zip`,
       };
     },

@@ -26,8 +26,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const pdfFile = () =>
-  new File([makeSamplePdf({ title: 'Reporte TEC-2026-9000' })], 'estudio-9000.pdf', {
+const pdfFile = async () =>
+  new File([await makeSamplePdf({ title: 'Reporte TEC-2026-9000' })], 'estudio-9000.pdf', {
     type: 'application/pdf',
   });
 
@@ -46,7 +46,7 @@ async function fill(dialog: HTMLElement, { folio = 'TEC-2026-9000', cliente = ''
   if (folio) await userEvent.type(d.getByRole('textbox', { name: /^Folio/ }), folio);
   if (cliente) await userEvent.selectOptions(d.getByRole('combobox', { name: /^Cliente/ }), cliente);
   if (notas) await userEvent.type(d.getByRole('textbox', { name: /^Notas/ }), notas);
-  await userEvent.upload(fileInput(dialog), pdfFile());
+  await userEvent.upload(fileInput(dialog), await pdfFile());
   await expect(await d.findByText(/^estudio-9000\.pdf/)).toBeVisible();
 }
 

@@ -2,6 +2,8 @@
  * `@socio/features/testing`: in-memory fakes of every port and the providers a story or test needs.
  * Stories and tests import fakes from here; the production barrels export none.
  */
+
+export { makeSamplePdf, type SamplePdfOptions } from '@socio/contracts/testing';
 export {
   createFakeAuthPort,
   demoAccounts,
@@ -48,7 +50,6 @@ export {
   type ReportesSeed,
   stubReportesPort,
 } from '../reportes/reportes.fake';
-export { makeSamplePdf, type SamplePdfOptions } from '../reportes/sample-pdf';
 export {
   createFakeUsersPort,
   demoCompetitiveness,

@@ -1,0 +1,1 @@
+export { makeSamplePdf, type SamplePdfOptions } from './pdf-fixture.js';
