@@ -47,7 +47,8 @@ export default defineConfig(async () => ({
             'packages/features/src/**/*.test.{ts,tsx}',
             'apps/backoffice/src/**/*.test.{ts,tsx}',
           ],
-          exclude: ['**/*.browser.test.{ts,tsx}', '**/node_modules/**'],
+          // *.http.test.ts run a port's scenarios on the real API: Node, in project `node`.
+          exclude: ['**/*.browser.test.{ts,tsx}', '**/*.http.test.ts', '**/node_modules/**'],
           setupFiles: [path.join(dirname, 'vitest.setup.unit.ts')],
           // One jsdom per worker instead of one per file: setting jsdom up dominated the run (minutes
           // on a busy machine, seconds without). The setup file unmounts after every test; a test that
@@ -63,6 +64,7 @@ export default defineConfig(async () => ({
             'packages/contracts/src/**/*.test.ts',
             'apps/api/test/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'apps/backoffice/src/**/*.http.test.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -185,6 +185,24 @@ export function createFakeUsersPort(seed: UsersSeed = {}, { delay = 0 }: FakeOpt
     id === null ? null : (users.find((u) => u.id_usuario === id)?.name ?? null);
   const emailTaken = (email: string, except?: number) =>
     users.some((u) => u.email.toLowerCase() === email.toLowerCase() && u.id_usuario !== except);
+  /** As the server: only a Visitador has a supervisor. */
+  const supervisorOf = (body: NewUserRequest | EditUserRequest) =>
+    body.role === 'Visitador' ? body.supervisor : null;
+  /** The server's 422 for one field: `[{ loc, msg, type }]`. */
+  const invalid = (field: string, msg: string) =>
+    new ApiError(422, [{ loc: ['body', field], msg, type: 'value_error' }], 'validation');
+  /** As the server: a supervisor is an active Supervisor other than the user; an estado exists. */
+  const check = (body: NewUserRequest | EditUserRequest, selfId: number | null, estado?: number | null) => {
+    const supervisor = supervisorOf(body);
+    if (supervisor !== null) {
+      if (supervisor === selfId) throw invalid('supervisor', USER_MESSAGES.selfSupervisor);
+      const found = users.find((u) => u.id_usuario === supervisor);
+      if (found?.rol !== 'Supervisor' || found.estatus !== 'Activo')
+        throw invalid('supervisor', USER_MESSAGES.invalidSupervisor);
+    }
+    if (estado != null && !estados.some((e) => e.id_estado === estado))
+      throw invalid('estado', USER_MESSAGES.invalidEstado);
+  };
   /** What both a creation and an edit write: names, e-mail, role, supervisor and status. */
   const profile = (body: NewUserRequest | EditUserRequest) => ({
     nombres: body.nombres,
@@ -193,8 +211,8 @@ export function createFakeUsersPort(seed: UsersSeed = {}, { delay = 0 }: FakeOpt
     name: fullName(body),
     email: body.email.toLowerCase(),
     rol: body.role,
-    supervisor: body.supervisor,
-    supervisor_nombre: supervisorName(body.supervisor),
+    supervisor: supervisorOf(body),
+    supervisor_nombre: supervisorName(supervisorOf(body)),
     estatus: body.status,
   });
 
@@ -210,6 +228,7 @@ export function createFakeUsersPort(seed: UsersSeed = {}, { delay = 0 }: FakeOpt
         throw new ApiError(409, USER_MESSAGES.usernameTaken, 'username_taken');
       }
       if (emailTaken(body.email)) throw new ApiError(409, USER_MESSAGES.emailTaken, 'email_taken');
+      check(body, null, body.estado);
       const created: UsuarioDTO = {
         id_usuario: nextId++,
         username,
@@ -226,6 +245,7 @@ export function createFakeUsersPort(seed: UsersSeed = {}, { delay = 0 }: FakeOpt
       const target = users.find((u) => u.id_usuario === id);
       if (!target) throw new ApiError(404, USER_MESSAGES.notFound, 'user_not_found');
       if (emailTaken(body.email, id)) throw new ApiError(409, USER_MESSAGES.emailTaken, 'email_taken');
+      check(body, id);
       Object.assign(target, profile(body));
       return { usuario: clone(target) };
     },

@@ -1,0 +1,7 @@
+import { usersPortScenarios } from '../../../../../packages/features/src/users/users.scenarios';
+import { startRealApi } from './real-api.test-util';
+import { createHttpUsersPort } from './users';
+
+// The same scenarios run on the fake in packages/features/src/users/users.fake.test.ts.
+const api = startRealApi('Administrador');
+usersPortScenarios(() => createHttpUsersPort(api().http));
