@@ -7,3 +7,4 @@ export { UiProvider, type UiProviderProps, useUiMessages } from './i18n/ui-provi
 export { cn } from './lib/cn';
 export { formatDate, formatNumber, LOCALE, type PluralForms, plural } from './lib/format';
 export { useControllableState } from './lib/use-controllable-state';
+export { type ColorToken, cssVar, type ThemeName, type Tokens, tokens } from './theme/tokens';

@@ -48,7 +48,7 @@ export function AppShell({
         }}
         className={cn(
           'sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60]',
-          'focus:rounded-[var(--radius-control)] focus:bg-brand-700 focus:px-4 focus:py-2 focus:font-medium focus:text-sm focus:text-white',
+          'focus:rounded-[var(--radius-control)] focus:bg-brand-700 focus:px-4 focus:py-2 focus:font-medium focus:text-sm focus:text-white dark:focus:bg-brand-600',
         )}
       >
         {m.skipToContent}

@@ -8,11 +8,12 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: 'bg-brand-600 text-white hover:bg-brand-700',
+        primary: 'bg-brand-600 text-white hover:bg-brand-700 dark:hover:bg-brand-600/85',
         secondary: 'bg-brand-50 text-brand-800 hover:bg-brand-100',
         outline: 'border border-line bg-surface text-ink hover:bg-canvas',
         ghost: 'text-ink hover:bg-canvas',
-        destructive: 'bg-danger-700 text-white hover:bg-danger-600',
+        destructive:
+          'bg-danger-700 text-white hover:bg-danger-600 dark:bg-danger-600 dark:hover:bg-danger-600/85',
         link: 'text-brand-700 underline-offset-4 hover:underline',
       },
       size: {

@@ -1,6 +1,8 @@
-// Colours and nivo theme of the charts (hex values: nivo derives darker/lighter shades with d3-color,
-// which cannot read CSS variables). They follow the tokens in `styles.css`.
+// Colours and nivo theme of the charts. The series colours are hex values (nivo derives darker/lighter
+// shades with d3-color, which cannot read CSS variables); text, axes and grid follow the theme tokens
+// through CSS variables (nivo sets them as inline styles), so they turn light in the dark theme.
 import { formatNumber } from '../lib/format';
+import { cssVar } from '../theme/tokens';
 
 /** Categorical palette, each colour with at least 3:1 contrast on white. */
 export const CHART_COLORS = ['#1f55c0', '#0e7490', '#b45309', '#047857', '#7c3aed', '#be185d', '#4b5563'];
@@ -8,17 +10,20 @@ export const CHART_COLORS = ['#1f55c0', '#0e7490', '#b45309', '#047857', '#7c3ae
 export const chartTheme = {
   background: 'transparent',
   text: {
-    fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, sans-serif',
+    fontFamily: 'var(--font-sans)',
     fontSize: 12,
-    fill: '#4b5563',
+    fill: cssVar('ink-muted'),
   },
   axis: {
-    domain: { line: { stroke: '#d1d5db', strokeWidth: 1 } },
-    ticks: { line: { stroke: '#d1d5db', strokeWidth: 1 }, text: { fill: '#4b5563', fontSize: 12 } },
-    legend: { text: { fill: '#111827', fontSize: 12 } },
+    domain: { line: { stroke: cssVar('line'), strokeWidth: 1 } },
+    ticks: {
+      line: { stroke: cssVar('line'), strokeWidth: 1 },
+      text: { fill: cssVar('ink-muted'), fontSize: 12 },
+    },
+    legend: { text: { fill: cssVar('ink'), fontSize: 12 } },
   },
-  grid: { line: { stroke: '#e5e7eb', strokeWidth: 1 } },
-  crosshair: { line: { stroke: '#111827', strokeWidth: 1, strokeOpacity: 0.35 } },
+  grid: { line: { stroke: cssVar('line'), strokeWidth: 1, strokeOpacity: 0.6 } },
+  crosshair: { line: { stroke: cssVar('ink'), strokeWidth: 1, strokeOpacity: 0.35 } },
 };
 
 /** Default value format of axes, tooltips and summaries: es-MX grouping. */

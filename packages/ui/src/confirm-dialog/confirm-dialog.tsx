@@ -43,7 +43,10 @@ export function ConfirmDialog({
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay data-slot="confirm-dialog-overlay" className="fixed inset-0 z-50 bg-ink/50" />
+        <AlertDialog.Overlay
+          data-slot="confirm-dialog-overlay"
+          className="fixed inset-0 z-50 bg-ink/50 dark:bg-black/60"
+        />
         <AlertDialog.Content
           data-slot="confirm-dialog"
           className={cn(modalContentVariants({ size: 'sm' }), 'gap-4 p-6')}

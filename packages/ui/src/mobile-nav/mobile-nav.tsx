@@ -103,7 +103,7 @@ export function MobileNav({
       <Dialog.Portal>
         <Dialog.Overlay
           data-slot="mobile-nav-overlay"
-          className="fixed inset-0 z-40 bg-ink/40 transition-opacity starting:opacity-0 motion-reduce:transition-none"
+          className="fixed inset-0 z-40 bg-ink/40 transition-opacity dark:bg-black/50 starting:opacity-0 motion-reduce:transition-none"
         />
         <Dialog.Content
           data-slot="mobile-nav"

@@ -187,7 +187,7 @@ export function ModalContent({
 
   return (
     <Dialog.Portal>
-      <Dialog.Overlay data-slot="modal-overlay" className="fixed inset-0 z-50 bg-ink/50" />
+      <Dialog.Overlay data-slot="modal-overlay" className="fixed inset-0 z-50 bg-ink/50 dark:bg-black/60" />
       <Dialog.Content
         data-slot="modal"
         data-size={size ?? 'md'}
