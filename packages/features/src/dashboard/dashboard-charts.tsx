@@ -2,16 +2,8 @@
  * The three dashboard charts. This module is loaded lazily by DashboardScreen so that routes
  * without charts (the login above all) never download the chart code.
  */
-import {
-  BarChart,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  DoughnutChart,
-  LineChart,
-} from '@socio/ui';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@socio/ui';
+import { BarChart, DoughnutChart, LineChart } from '@socio/ui/charts';
 import { clientPoints, weeklyPoints, yDomain } from './dashboard.model';
 import type { DashboardResumen } from './dashboard.wire';
 import { dashboardMessages as m } from './messages.es';

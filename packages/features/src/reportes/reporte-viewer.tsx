@@ -1,5 +1,6 @@
 import type { ReportItem } from '@socio/contracts';
-import { ErrorState, PdfViewer, Spinner } from '@socio/ui';
+import { ErrorState, Spinner } from '@socio/ui';
+import { PdfViewer } from '@socio/ui/pdf-viewer';
 import { FileText } from 'lucide-react';
 import { reportesMessages as m } from './messages.es';
 import type { ReportePdfState } from './use-reportes';
