@@ -6,7 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { composeStories } from '@storybook/react-vite';
 import type { ComponentType } from 'react';
-import { expect, screen, waitFor } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import * as AppShellStories from '../app-shell/app-shell.stories';
 import * as AvatarStories from '../avatar/avatar.stories';
 import * as BadgeStories from '../badge/badge.stories';
@@ -17,6 +17,7 @@ import * as BarChartStories from '../charts/bar-chart.stories';
 import * as DoughnutChartStories from '../charts/doughnut-chart.stories';
 import * as LineChartStories from '../charts/line-chart.stories';
 import * as CheckboxStories from '../checkbox/checkbox.stories';
+import * as ComboboxStories from '../combobox/combobox.stories';
 import * as DataTableStories from '../data-table/data-table.stories';
 import * as DropdownMenuStories from '../dropdown-menu/dropdown-menu.stories';
 import * as EmptyStateStories from '../empty-state/empty-state.stories';
@@ -24,10 +25,12 @@ import * as ErrorScreenStories from '../error-screen/error-screen.stories';
 import * as ErrorStateStories from '../error-state/error-state.stories';
 import * as FileDropzoneStories from '../file-dropzone/file-dropzone.stories';
 import * as IconButtonStories from '../icon-button/icon-button.stories';
+import * as MobileNavStories from '../mobile-nav/mobile-nav.stories';
 import * as ModalStories from '../modal/modal.stories';
 import * as NavRailStories from '../nav-rail/nav-rail.stories';
 import * as PagerStories from '../pager/pager.stories';
 import * as PdfViewerStories from '../pdf-viewer/pdf-viewer.stories';
+import * as PopoverStories from '../popover/popover.stories';
 import * as ProgressStories from '../progress/progress.stories';
 import * as SearchInputStories from '../search-input/search-input.stories';
 import * as NativeSelectStories from '../select/native-select.stories';
@@ -41,6 +44,7 @@ import * as TextFieldStories from '../text-field/text-field.stories';
 import * as ToastStories from '../toast/toast.stories';
 import { toast } from '../toast/toast-store';
 import * as TopBarStories from '../top-bar/top-bar.stories';
+import * as UserMenuStories from '../user-menu/user-menu.stories';
 import * as WizardStories from '../wizard/wizard.stories';
 
 const button = composeStories(ButtonStories);
@@ -77,6 +81,10 @@ const errorScreen = composeStories(ErrorScreenStories);
 const modal = composeStories(ModalStories);
 const dropdownMenu = composeStories(DropdownMenuStories);
 const toasts = composeStories(ToastStories);
+const combobox = composeStories(ComboboxStories);
+const popover = composeStories(PopoverStories);
+const userMenu = composeStories(UserMenuStories);
+const mobileNav = composeStories(MobileNavStories);
 
 /** Renders stories one under the other (their play functions do not run here). */
 function Gallery({ stories }: { stories: ComponentType[] }) {
@@ -230,5 +238,37 @@ export const Avisos: Story = {
     toast.error('Error al crear el usuario');
     toast.info('Descargando 3 reportes pendientes...');
     await expect(await screen.findAllByRole('status')).not.toHaveLength(0);
+  },
+};
+
+export const ListaDesplegable: Story = {
+  args: { stories: [combobox.Short] },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('combobox', { name: 'Estado' }));
+    await expect(await screen.findByRole('listbox')).toBeVisible();
+  },
+};
+
+export const VentanaEmergente: Story = {
+  args: { stories: [popover.Default] },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Abrir' }));
+    await expect(await screen.findByRole('dialog', { name: 'Detalles' })).toBeVisible();
+  },
+};
+
+export const MenuDeUsuario: Story = {
+  args: { stories: [userMenu.Default] },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Ana López' }));
+    await expect(await screen.findByRole('menu')).toBeVisible();
+  },
+};
+
+export const MenuMovil: Story = {
+  args: { stories: [mobileNav.Default] },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Abrir menú' }));
+    await expect(await screen.findByRole('dialog', { name: 'Menú' })).toBeVisible();
   },
 };
