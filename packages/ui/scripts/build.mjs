@@ -33,21 +33,25 @@ function step(label, command, args) {
 /**
  * `'use client'` first in every JavaScript file, so React Server Components frameworks treat the whole
  * package as client code. tsup's banner lands there in ESM; in CommonJS its interop preamble goes first,
- * so the directive is put back on top, and the source map moved down the one line added.
+ * so the directive is put back on top, and the source map moved down the one line added. The CommonJS
+ * maps also name the generated file by its absolute path on the build machine: made relative.
  */
 function markClientModules(dir) {
   const directive = "'use client';";
   for (const file of readdirSync(dir).filter((name) => /\.(c?js)$/.test(name))) {
     const full = path.join(dir, file);
     const code = readFileSync(full, 'utf8');
-    if (code.startsWith(directive) || code.startsWith('"use client";')) continue;
-    writeFileSync(full, `${directive}\n${code}`);
+    const shift = !code.startsWith(directive) && !code.startsWith('"use client";');
+    if (shift) writeFileSync(full, `${directive}\n${code}`);
     const mapFile = `${full}.map`;
-    if (existsSync(mapFile)) {
-      const map = JSON.parse(readFileSync(mapFile, 'utf8'));
-      map.mappings = `;${map.mappings}`;
-      writeFileSync(mapFile, JSON.stringify(map));
-    }
+    if (!existsSync(mapFile)) continue;
+    const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+    if (shift) map.mappings = `;${map.mappings}`;
+    map.sources = map.sources.map((source) =>
+      path.isAbsolute(source) ? path.relative(dir, source).split(path.sep).join('/') : source,
+    );
+    if (map.file && path.isAbsolute(map.file)) map.file = path.basename(map.file);
+    writeFileSync(mapFile, JSON.stringify(map));
   }
 }
 

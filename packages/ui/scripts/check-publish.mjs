@@ -91,6 +91,14 @@ for (const file of shipped) {
   if (!existsSync(path.join(packDir, 'package', file)))
     fail(`Falta ${file} en el tarball / missing in tarball`);
 }
+// Source maps point into themselves (sources inlined), never at a path of the machine that built them.
+const distFiles = readdirSync(path.join(packDir, 'package', 'dist'));
+for (const file of distFiles.filter((name) => name.endsWith('.map'))) {
+  const map = JSON.parse(readFileSync(path.join(packDir, 'package', 'dist', file), 'utf8'));
+  const absolute = [map.file ?? '', ...map.sources].filter((source) => path.isAbsolute(source));
+  if (absolute.length > 0) fail(`${file} nombra rutas absolutas / absolute paths: ${absolute.join(', ')}`);
+  if (!map.sourcesContent?.some(Boolean)) fail(`${file} no trae el código fuente / no sourcesContent`);
+}
 const packedFiles = readdirSync(path.join(packDir, 'package'));
 if (packedFiles.includes('src')) fail('El tarball incluye src/ / tarball ships src/');
 console.info(`✔ Manifiesto empaquetado / packed manifest: exports → ${packedExports}`);
@@ -266,7 +274,7 @@ write(
 run(
   `npm install en la app de prueba / consumer app (${consumerDir})`,
   'npm',
-  ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+  ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
   { cwd: consumerDir, env: { npm_config_update_notifier: 'false' } },
 );
 // Tools run through node directly from the consumer, so nothing resolves back into the workspace.
