@@ -54,7 +54,10 @@ export const reportesMessages = {
   sent: 'Reporte enviado exitosamente',
   sendNoneSelected: 'Por favor selecciona un reporte primero',
   sendError: (detail: string) => `Error al enviar reporte: ${detail}`,
+  /** Said once the zip starts arriving (not on the click: the server may still be building it). */
   downloading: (n: number) => `Descargando ${n} reportes pendientes...`,
+  /** The download button between the click and the first answer of the server. */
+  preparingDownload: 'Preparando descarga...',
   noPending: 'No hay reportes pendientes para descargar',
   downloadError: (detail: string) => `Error al descargar reportes: ${detail}`,
 

@@ -427,6 +427,60 @@ export const DownloadSuccess: Story = {
   },
 };
 
+/**
+ * The pending zip held by the fake port: `answer()` lets the server's answer start arriving (the port
+ * calls `onStarted`), `finish()` hands over the whole file. No timers: the story releases each step.
+ */
+function heldDownload() {
+  const port = createFakeReportesPort();
+  let answer = () => {};
+  let finish = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const finished = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const reportes: ReportesPort = {
+    ...port,
+    downloadPending: async (cliente, o) => {
+      await answered;
+      o?.onStarted?.();
+      await finished;
+      return port.downloadPending(cliente);
+    },
+  };
+  return { reportes, answer: () => answer(), finish: () => finish() };
+}
+
+const held = heldDownload();
+
+/**
+ * Issue 19 item 11: 'Descargando 6 reportes pendientes...' only once the zip starts arriving. Between
+ * the click and the server's answer the button says 'Preparando descarga...' (busy), and no toast yet.
+ */
+export const DownloadSaysDownloadingOnlyOnceStarted: Story = {
+  decorators: [withReportes(held.reportes)],
+  play: async ({ canvas, args }) => {
+    await rowsShown(canvas, 8);
+    await userEvent.click(canvas.getByRole('button', { name: 'Descargar reportes pendientes' }));
+    await settled();
+    await expect(within(document.body).queryByText('Descargando 6 reportes pendientes...')).toBeNull();
+    const preparing = await canvas.findByRole('button', { name: 'Preparando descarga...' });
+    await expect(preparing).toHaveAttribute('aria-busy', 'true');
+
+    held.answer();
+    await expect(await toastWith('Descargando 6 reportes pendientes...')).toBeVisible();
+    const downloading = canvas.getByRole('button', { name: 'Descargar reportes pendientes' });
+    await expect(downloading).toHaveAttribute('aria-busy', 'true');
+    await expect(args.saveFile).not.toHaveBeenCalled();
+
+    held.finish();
+    await waitFor(() => expect(args.saveFile).toHaveBeenCalledOnce());
+    await waitFor(() => expect(downloading).not.toHaveAttribute('aria-busy'));
+  },
+};
+
 export const DownloadNonePending: Story = {
   decorators: [
     withReportes(

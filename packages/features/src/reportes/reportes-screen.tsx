@@ -179,6 +179,8 @@ export function ReportesScreen({
   /** The report whose 'Enviar reportes' was refused because its client has no recipients. */
   const [sinDestinatarios, setSinDestinatarios] = useState<number | null>(null);
   const download = useDownloadPending();
+  /** The pending zip is arriving (the server answered); until then the button says it is being prepared. */
+  const [downloadStarted, setDownloadStarted] = useState(false);
 
   const markTicked = () => {
     if (tickedRows.length === 0) {
@@ -221,12 +223,21 @@ export function ReportesScreen({
       toast.info(m.noPending);
       return;
     }
-    toast.info(m.downloading(count));
-    download.mutate(clienteId, {
-      onSuccess: ({ blob, fileName }) => saveFile(blob, fileName),
-      onError: (error) =>
-        isNothingPending(error) ? toast.info(m.noPending) : toast.error(m.downloadError(errorDetail(error))),
-    });
+    setDownloadStarted(false);
+    const onStarted = () => {
+      setDownloadStarted(true);
+      toast.info(m.downloading(count));
+    };
+    download.mutate(
+      { cliente: clienteId, onStarted },
+      {
+        onSuccess: ({ blob, fileName }) => saveFile(blob, fileName),
+        onError: (error) =>
+          isNothingPending(error)
+            ? toast.info(m.noPending)
+            : toast.error(m.downloadError(errorDetail(error))),
+      },
+    );
   };
 
   const changeCliente = (value: string) => {
@@ -281,7 +292,7 @@ export function ReportesScreen({
             disabled={!listReady}
           >
             {download.isPending ? null : <Download aria-hidden="true" />}
-            {m.downloadPending}
+            {download.isPending && !downloadStarted ? m.preparingDownload : m.downloadPending}
           </Button>
           {tickedRows.length > 0 ? (
             <Button variant="secondary" onClick={markTicked} loading={mark.isPending}>

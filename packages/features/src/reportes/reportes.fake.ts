@@ -331,6 +331,7 @@ export function createFakeReportesPort(
       if (!found) throw new ApiError(404, REPORTES_MESSAGES.unknownCliente, 'cliente_not_found');
       const pending = reportes.filter((r) => r.cliente === found.nombre && r.estatus === 'Pendiente');
       if (pending.length === 0) throw new ApiError(404, REPORTES_MESSAGES.noPending, 'no_pending_reports');
+      o?.onStarted?.();
       // Not a real zip: stories only check that the file is handed over with the server's name.
       return {
         blob: new Blob(await Promise.all(pending.map(pdfOf)), { type: 'application/zip' }),

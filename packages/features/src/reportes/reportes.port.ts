@@ -15,6 +15,8 @@ export interface ReportesCallOptions {
   signal?: AbortSignal;
   /** Upload progress, 0–1 (uploads only). */
   onProgress?: (fraction: number) => void;
+  /** Downloads only: the server answered and the file is arriving (not called when it refuses). */
+  onStarted?: () => void;
 }
 
 /** A pending-reports zip with the server's file name. */
@@ -46,7 +48,7 @@ export interface ReportesPort {
   markSent(ids: number[]): Promise<MarcarEnviadosResponse>;
   /** `POST /reportes/{id}/enviar`. */
   send(idReporte: number): Promise<ReportItem>;
-  /** `GET /reportes/pendientes/descarga?cliente=` (zip). */
+  /** `GET /reportes/pendientes/descarga?cliente=` (zip); `onStarted` once the zip starts arriving. */
   downloadPending(cliente: string, o?: ReportesCallOptions): Promise<DownloadedFile>;
   /** `POST /reportes` (multipart). */
   create(input: NewReporte, o?: ReportesCallOptions): Promise<ReportItem>;

@@ -153,9 +153,13 @@ export function useRetryEntrega() {
   });
 }
 
+/** Downloads a client's pending zip; `onStarted` runs once the server answered and the zip is arriving. */
 export function useDownloadPending() {
   const port = usePort('reportes');
-  return useMutation({ mutationFn: (cliente: string) => port.downloadPending(cliente) });
+  return useMutation({
+    mutationFn: ({ cliente, onStarted }: { cliente: string; onStarted?: () => void }) =>
+      port.downloadPending(cliente, { onStarted }),
+  });
 }
 
 /** Uploads a report; `onProgress` gets 0–1. The new report is added to its client's cached list. */

@@ -37,6 +37,11 @@ export interface RequestOptions {
    * `GZIP_MIN_BYTES` go as they are.
    */
   compressBody?: boolean;
+  /**
+   * `callFile` only: called once the server answered with success and the file starts arriving (its
+   * headers are in), before the body is read. What lets a screen say a download started only when it has.
+   */
+  onStarted?: () => void;
 }
 
 /** JSON bodies smaller than this are not worth compressing. */
@@ -292,6 +297,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       ...init,
       headers: { Accept: route.binary ?? '*/*', ...init.headers },
     });
+    init.onStarted?.();
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
   }
 

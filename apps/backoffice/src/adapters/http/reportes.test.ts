@@ -102,6 +102,41 @@ describe('createHttpReportesPort', () => {
     expect(seen).toEqual(['GET /api/reportes/pendientes/descarga?cliente=2 application/zip']);
   });
 
+  it('downloadPending says it started once the answer arrives, before the zip is read; never on a refusal', async () => {
+    let push: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = controller;
+      },
+    });
+    const http = createHttpClient({
+      baseUrl: '/api',
+      getToken: () => 'token',
+      fetch: async () => new Response(body, { headers: { 'content-type': 'application/zip' } }),
+    });
+    const events: string[] = [];
+    const file = createHttpReportesPort(http)
+      .downloadPending('2', { onStarted: () => events.push('started') })
+      .then((answer) => {
+        events.push('read');
+        return answer;
+      });
+    await vi.waitFor(() => expect(events).toEqual(['started']));
+    push?.enqueue(new TextEncoder().encode('PK'));
+    push?.close();
+    expect(await (await file).blob.text()).toBe('PK');
+    expect(events).toEqual(['started', 'read']);
+
+    const { http: refusing } = createFakeHttp(() => {
+      throw new ApiError(404, 'No hay reportes pendientes para descargar');
+    });
+    const onStarted = vi.fn();
+    await expect(createHttpReportesPort(refusing).downloadPending('2', { onStarted })).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(onStarted).not.toHaveBeenCalled();
+  });
+
   it('downloadPending lets the 404 "no pending" through as ApiError', async () => {
     const { http } = createFakeHttp(() => {
       throw new ApiError(404, 'No hay reportes pendientes para descargar');

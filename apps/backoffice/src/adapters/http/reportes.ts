@@ -29,6 +29,7 @@ export function createHttpReportesPort(
       const { blob, fileName } = await http.callFile(reportes.downloadPending, {
         query: { cliente },
         signal: o?.signal,
+        onStarted: o?.onStarted,
       });
       return { blob, fileName: fileName ?? 'reportes_pendientes.zip' };
     },
