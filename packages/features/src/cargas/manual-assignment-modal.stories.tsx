@@ -546,3 +546,38 @@ export const InvalidDate: Story = {
     );
   },
 };
+
+/**
+ * The date's calendar inside the dialog: Escape closes only the calendar (the form stays, the focus goes
+ * back to its button); a day picked with the keyboard fills the field as dd/mm/aaaa.
+ */
+export const DateCalendarInDialog: Story = {
+  decorators: [withCargas(createFakeCargasPort())],
+  play: async ({ args }) => {
+    const modal = await dialog();
+    await userEvent.selectOptions(field(modal, 'Tipo de carga'), 'TEC_MTY');
+    const day = field(modal, 'Día que Agendó en CRM');
+    await userEvent.type(day, '20/11/2026');
+    const button = within(modal).getByRole('button', { name: 'Elegir fecha en el calendario' });
+    await userEvent.click(button);
+    await screen.findByRole('dialog', { name: 'Elegir fecha en el calendario' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'viernes, 20 de noviembre de 2026' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Elegir fecha en el calendario' })).toBeNull(),
+    );
+    await expect(await dialog()).toBeVisible();
+    await expect(args.onOpenChange).not.toHaveBeenCalled();
+    await waitFor(() => expect(button).toHaveFocus());
+
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Elegir fecha en el calendario' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'viernes, 20 de noviembre de 2026' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{ArrowLeft}{Enter}');
+    await expect(day).toHaveValue('19/11/2026');
+  },
+};
