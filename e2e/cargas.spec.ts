@@ -227,6 +227,46 @@ test.describe('Cargas (Administrador)', () => {
   });
 });
 
+test.describe('Cargas in a browser set to English (issue 19.11)', () => {
+  test.use({ locale: 'en-US' });
+
+  test("'Día que Agendó en CRM' is written dd/mm/aaaa and reaches the server as an ISO date", async ({
+    page,
+  }) => {
+    const { token } = await signInAs(page, 'admin', '/socioeconomico/cargas');
+    const { visitors } = await api<{ visitors: WireVisitor[] }>(
+      page.request,
+      token,
+      '/cargas/active_visitors',
+    );
+    const visitor = visitors[0] as WireVisitor;
+    await page.getByRole('button', { name: 'Nueva Carga Manual' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva Carga Manual' });
+    await dialog.getByLabel(/^Tipo de carga/).selectOption('TEC_MTY');
+    await dialog.getByLabel(/^Folio/).fill(`E2E-D-${Date.now().toString(36).toUpperCase()}`);
+    await dialog.getByLabel(/^Nombre del alumno/).fill('Alumna de Prueba');
+    await dialog.getByLabel(/^Campus de ingreso/).fill('Monterrey');
+    await dialog.getByLabel(/^Correo del alumno/).fill('alumna@prueba.mx');
+    await dialog.getByLabel(/^Teléfono 1/).fill('8112345678');
+    // An English browser's date input would show mm/dd/yyyy; this field keeps the Mexican order.
+    const day = dialog.getByRole('textbox', { name: 'Día que Agendó en CRM' });
+    await expect(day).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+    await day.pressSequentially('05032026');
+    await expect(day).toHaveValue('05/03/2026');
+    const picker = dialog.getByRole('combobox', { name: 'Visitador' });
+    await picker.click();
+    const filter = page.getByRole('combobox', { name: 'Filtrar visitadores' });
+    if (await filter.isVisible()) await filter.fill(visitor.name);
+    await page.getByRole('option', { name: new RegExp(visitor.name) }).click();
+    const saving = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/cargas/save_manual_assignment'),
+    );
+    await dialog.getByRole('button', { name: 'Crear Asignación' }).click();
+    expect((await saving).postDataJSON()).toMatchObject({ dia_agendo_crm: '2026-03-05' });
+    await expect(page.getByText(/Asignación creada exitosamente \(ID \d+\)/)).toBeVisible();
+  });
+});
+
 test.describe('Cargas (Visitador)', () => {
   test('sees only their own assignments, no Nueva Carga buttons, and can schedule then complete', async ({
     page,
