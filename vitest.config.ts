@@ -50,6 +50,8 @@ export default defineConfig(async () => ({
           // *.http.test.ts run a port's scenarios on the real API: Node, in project `node`.
           exclude: ['**/*.browser.test.{ts,tsx}', '**/*.http.test.ts', '**/node_modules/**'],
           setupFiles: [path.join(dirname, 'vitest.setup.unit.ts')],
+          // Above the setup file's 15 s wait ceiling: a slow lazy import on a busy machine is a wait, not a failure.
+          testTimeout: 30_000,
           // One jsdom per worker instead of one per file: setting jsdom up dominated the run (minutes
           // on a busy machine, seconds without). The setup file unmounts after every test; a test that
           // changes globals (timers, storage, mocks) restores them itself.
