@@ -8,6 +8,7 @@ import {
   DropdownMenuTrigger,
   IconButton,
   StatusBadge,
+  TruncatedText,
 } from '@socio/ui';
 import { CalendarCheck, CircleCheck, CircleX, Ellipsis, UserRoundCog } from 'lucide-react';
 import { memo, type ReactNode, useMemo, useRef } from 'react';
@@ -68,15 +69,10 @@ function assignmentColumns(
       id: 'direccion',
       header: m.columns.direccion,
       sortable: false,
-      // Takes the width left over and truncates to one line (the full address on hover), so every
-      // other column, the row menu included, fits a 1366 px screen.
+      // Takes the width left over and truncates to one line (the full address in a tooltip on hover
+      // and on focus), so every other column, the row menu included, fits a 1366 px screen.
       className: 'w-full max-w-0',
-      cell: ({ row }) =>
-        row.direccion ? (
-          <span className="block truncate" title={row.direccion}>
-            {row.direccion}
-          </span>
-        ) : null,
+      cell: ({ row }) => (row.direccion ? <TruncatedText text={row.direccion} /> : null),
     },
     {
       id: 'estatus',

@@ -414,6 +414,47 @@ export const FitsLaptop: Story = {
   },
 };
 
+const LONG_ADDRESS =
+  'Privada de los Fresnos 1234 interior 5, entre Av. Revolución y Calle Hidalgo, Colonia Jardines del Valle, Monterrey, Nuevo León, CP 64890';
+
+/** The fake's assignments, the first one with an address far longer than its column. */
+function longAddressPort(): CargasPort {
+  const port = createFakeCargasPort();
+  return {
+    ...port,
+    activeAssignments: async (q, o) => {
+      const answer = await port.activeAssignments(q, o);
+      return {
+        ...answer,
+        assignments: answer.assignments.map((row, index) =>
+          index === 0 ? { ...row, direccion: LONG_ADDRESS } : row,
+        ),
+      };
+    },
+  };
+}
+
+/**
+ * Issue 19 item 5: a cut address shows in full on keyboard focus, not only on hover: Tab from the row
+ * reaches the cut text and a tooltip (role="tooltip") holds the whole address.
+ */
+export const AddressTooltipOnFocus: Story = {
+  ...atViewport('laptop1366'),
+  decorators: [besideNavRail, withCargas(longAddressPort())],
+  play: async ({ canvas }) => {
+    await loaded(canvas);
+    const [first] = await bodyRows(canvas);
+    const address = within(first as HTMLElement).getByText(LONG_ADDRESS);
+    await waitFor(() => expect(address).toHaveAttribute('tabindex', '0'));
+    await expect(address.scrollWidth).toBeGreaterThan(address.clientWidth);
+    address.focus();
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent(LONG_ADDRESS);
+    await expect(address).toHaveAccessibleDescription(LONG_ADDRESS);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+  },
+};
+
 /** The first list call fails (offline); the next ones answer. */
 function failingOnce(error: unknown): CargasPort {
   const port = createFakeCargasPort();

@@ -1,5 +1,5 @@
 import type { ReportItem } from '@socio/contracts';
-import { cn, type DataTableColumn, StatusBadge } from '@socio/ui';
+import { type DataTableColumn, StatusBadge, TruncatedText } from '@socio/ui';
 import { EntregaBadge } from './entregas-panel';
 import { reportesMessages as m } from './messages.es';
 import { compareFechaRecibido } from './reportes.model';
@@ -41,30 +41,20 @@ export const reportesColumns: DataTableColumn<ReportItem>[] = [
   {
     id: 'cliente',
     header: m.columns.cliente,
-    cell: ({ row }) => <OneLine text={row.cliente} className="max-w-32" />,
+    cell: ({ row }) => <TruncatedText text={row.cliente} className="max-w-32" />,
     className: 'xl:hidden 2xl:table-cell',
     headerClassName: 'xl:hidden 2xl:table-cell',
   },
   {
     id: 'visitador',
     header: m.columns.visitador,
-    cell: ({ row }) => <OneLine text={row.visitador} className="max-w-32" />,
+    cell: ({ row }) => <TruncatedText text={row.visitador} className="max-w-32" />,
   },
   {
     id: 'notas',
     header: m.columns.notas,
-    // Takes the width left over, one line (the full note on hover and in the title).
-    cell: ({ row }) => <OneLine text={row.notas} />,
+    // Takes the width left over, one line (the full note in a tooltip on hover and on focus).
+    cell: ({ row }) => <TruncatedText text={row.notas} />,
     className: 'w-full max-w-0',
   },
 ];
-
-/** One line cut with an ellipsis; the full text on hover (title) and for screen readers. */
-function OneLine({ text, className }: { text: string; className?: string }) {
-  if (!text) return null;
-  return (
-    <span className={cn('block truncate', className)} title={text}>
-      {text}
-    </span>
-  );
-}

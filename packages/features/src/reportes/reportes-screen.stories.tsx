@@ -1,7 +1,7 @@
 import { entregaResumen } from '@socio/contracts';
 import { holdTimeouts, settled } from '@socio/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ApiError, NetworkError } from '../errors';
 import {
   atViewport,
@@ -691,15 +691,18 @@ export const TenThousandReports: Story = {
   },
 };
 
+const WIDE_VISITADOR = 'María Guadalupe Hernández Villarreal';
+const WIDE_NOTAS =
+  'Visita completada; la familia pidió reprogramar la entrevista con el tutor y se adjuntan comprobantes de domicilio.';
+
 /** Reports with long names and notes, a delivery badge beside the status: the widest rows staff see. */
 function wideReportes(): ReportesPort {
   const uanl = demoClientes[1] ?? { id_cliente: 2, nombre: 'UANL' };
   const reportes = Array.from({ length: 6 }, (_, index) =>
     demoReporte(198 + index, uanl, {
       id: `UANL-2026-${String(198 + index).padStart(5, '0')}`,
-      visitador: 'María Guadalupe Hernández Villarreal',
-      notas:
-        'Visita completada; la familia pidió reprogramar la entrevista con el tutor y se adjuntan comprobantes de domicilio.',
+      visitador: WIDE_VISITADOR,
+      notas: WIDE_NOTAS,
       entrega: entregaResumen(demoEntrega(198 + index, index % 2 === 0 ? 'entregado' : 'fallido')),
     }),
   );
@@ -724,9 +727,37 @@ export const FitsLaptop: Story = {
       await expect(isInView(cell)).toBe(true);
     }
     await expect(first?.getBoundingClientRect().height).toBeLessThanOrEqual(72);
-    await expect(
-      within(first as HTMLElement).getByTitle('María Guadalupe Hernández Villarreal'),
-    ).toBeVisible();
+    // The cut name shows whole under the pointer.
+    await userEvent.hover(within(first as HTMLElement).getByText(WIDE_VISITADOR));
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent(WIDE_VISITADOR);
+  },
+};
+
+/**
+ * Issue 19 item 5: the full text of a cut cell on keyboard focus too (it was a hover-only `title`).
+ * From the focused row, Tab goes to its checkbox, then to the cut Visitador and the cut Notas, each
+ * showing its whole text in a tooltip.
+ */
+export const TruncatedCellsOnFocus: Story = {
+  ...atViewport('laptop1366'),
+  args: { cliente: '2' },
+  decorators: [besideNavRail, withReportes(wideReportes())],
+  play: async ({ canvas }) => {
+    const [first] = await rowsShown(canvas, 6);
+    const row = within(first as HTMLElement);
+    const visitador = row.getByText(WIDE_VISITADOR);
+    await waitFor(() => expect(visitador).toHaveAttribute('tabindex', '0'));
+    (first as HTMLElement).focus();
+    await userEvent.tab();
+    await expect(row.getByRole('checkbox')).toHaveFocus();
+    await userEvent.tab();
+    await expect(visitador).toHaveFocus();
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent(WIDE_VISITADOR);
+    await userEvent.tab();
+    await expect(row.getByText(WIDE_NOTAS)).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent(WIDE_NOTAS));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   },
 };
 

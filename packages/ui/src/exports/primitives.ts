@@ -81,3 +81,11 @@ export {
   toast,
 } from '../toast/toast-store';
 export { Toaster, type ToasterProps } from '../toast/toaster';
+export {
+  TOOLTIP_DELAY_MS,
+  Tooltip,
+  TooltipContent,
+  TooltipTrigger,
+  TruncatedText,
+  type TruncatedTextProps,
+} from '../tooltip/tooltip';
