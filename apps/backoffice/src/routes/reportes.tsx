@@ -3,10 +3,14 @@ import { useSession } from '@socio/features/auth';
 import { ReportesScreen } from '@socio/features/reportes';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { saveFile } from '../adapters/browser/save-file';
+import { createViewerLayoutStore } from '../adapters/storage/viewer-layout-store';
 import { RoleGuard } from './role-guard';
 
 /** Query parameter holding the chosen client (its id), so the choice survives a reload. */
 const CLIENTE_PARAM = 'cliente';
+
+/** The splitter and 'Ocultar visor' choice, kept in this browser. */
+const viewerLayout = createViewerLayoutStore();
 
 /** What the top bar's 'Buscar info de folio' sends along (the folio, as navigation state). */
 interface ReportesRouteState {
@@ -42,6 +46,8 @@ export function Component() {
         searchKey={searchFolio === undefined ? undefined : location.key}
         saveFile={saveFile}
         onOpenClientes={canOpenClientes ? () => navigate(APP_PATHS.clientes) : undefined}
+        defaultViewerLayout={viewerLayout.read()}
+        onViewerLayoutChange={viewerLayout.write}
       />
     </RoleGuard>
   );

@@ -17,3 +17,9 @@ export {
   uploadReporteSchema,
 } from './upload-reporte-modal';
 export { reportesKeys } from './use-reportes';
+export {
+  DEFAULT_VIEWER_LAYOUT,
+  parseViewerLayout,
+  VIEWER_LAYOUT_LIMITS,
+  type ViewerLayout,
+} from './viewer-layout';

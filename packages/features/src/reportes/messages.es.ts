@@ -40,6 +40,9 @@ export const reportesMessages = {
   // Viewer
   viewerLabel: 'Vista previa del reporte',
   backToList: 'Volver a la lista',
+  hideViewer: 'Ocultar visor',
+  showViewer: 'Mostrar visor',
+  resizeList: 'Ancho de la lista de reportes',
   viewerTitle: (folio: string) => `Reporte ${folio}`,
   noneSelectedTitle: 'Selecciona un reporte',
   noneSelectedDescription: 'Elige un reporte de la lista para visualizarlo aquí',

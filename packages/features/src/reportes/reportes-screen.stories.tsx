@@ -783,3 +783,72 @@ export const PhoneOpensViewer: Story = {
     await expect(await rowOf(canvas, 'TEC-2026-0013')).toHaveFocus();
   },
 };
+
+/** The viewer's section, found even while hidden. */
+function viewerSection(root: HTMLElement): HTMLElement {
+  return root.querySelector('[data-slot="reporte-viewer"]') as HTMLElement;
+}
+
+/** The list's panel (the card around the table). */
+function listPanel(canvas: ReturnType<typeof within>): HTMLElement {
+  const panel = canvas.getByRole('heading', { level: 1, name: 'Reportes' }).closest('[data-slot="card"]');
+  if (!(panel instanceof HTMLElement)) throw new Error('sin panel de la lista');
+  return panel;
+}
+
+/**
+ * Issue 19 item 5: at 1366×768 the PDF panel is resizable and collapsible. A splitter between list and
+ * viewer (role="separator", its value the list's share in percent) moves with the arrow keys, and
+ * 'Ocultar visor' gives the list the whole width ('Mostrar visor' brings the viewer back); each
+ * change goes to `onViewerLayoutChange` for the app to keep.
+ */
+export const ViewerResizable: Story = {
+  ...atViewport('laptop1366'),
+  args: { cliente: '2', onViewerLayoutChange: fn() },
+  decorators: [besideNavRail, withReportes(wideReportes())],
+  play: async ({ canvas, canvasElement, args }) => {
+    await rowsShown(canvas, 6);
+    const splitter = canvas.getByRole('separator', { name: 'Ancho de la lista de reportes' });
+    await expect(splitter).toHaveAttribute('aria-valuenow', '60');
+    await expect(splitter).toHaveAttribute('aria-orientation', 'vertical');
+    const before = listPanel(canvas).getBoundingClientRect().width;
+    splitter.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(splitter).toHaveAttribute('aria-valuenow', '65');
+    await expect(args.onViewerLayoutChange).toHaveBeenLastCalledWith({ listPercent: 65, collapsed: false });
+    await waitFor(() => expect(listPanel(canvas).getBoundingClientRect().width).toBeGreaterThan(before + 40));
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+    await expect(splitter).toHaveAttribute('aria-valuenow', '55');
+    await waitFor(() => expect(listPanel(canvas).getBoundingClientRect().width).toBeLessThan(before));
+
+    const hide = canvas.getByRole('button', { name: 'Ocultar visor' });
+    await expect(hide).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(hide);
+    await waitFor(() => expect(viewerSection(canvasElement)).not.toBeVisible());
+    await expect(canvas.queryByRole('separator')).toBeNull();
+    await expect(args.onViewerLayoutChange).toHaveBeenLastCalledWith({ listPercent: 55, collapsed: true });
+    const show = canvas.getByRole('button', { name: 'Mostrar visor' });
+    await expect(show).toHaveFocus();
+    await expect(show).toHaveAttribute('aria-expanded', 'false');
+    await expect(listPanel(canvas).getBoundingClientRect().width).toBeGreaterThan(before * 1.4);
+    await expect(tableFit(await reportesTable(canvas))).toEqual({ overflow: 0, cut: [], outOfView: [] });
+
+    await userEvent.click(show);
+    await waitFor(() => expect(viewer(canvas)).toBeVisible());
+    await expect(canvas.getByRole('separator')).toHaveAttribute('aria-valuenow', '55');
+  },
+};
+
+/** The layout kept from the last visit: the viewer hidden, then shown again at the kept share. */
+export const ViewerLayoutKept: Story = {
+  ...atViewport('laptop1366'),
+  args: { cliente: '2', defaultViewerLayout: { listPercent: 70, collapsed: true } },
+  decorators: [besideNavRail, withReportes(wideReportes())],
+  play: async ({ canvas, canvasElement }) => {
+    await rowsShown(canvas, 6);
+    await expect(viewerSection(canvasElement)).not.toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Mostrar visor' }));
+    await waitFor(() => expect(viewer(canvas)).toBeVisible());
+    await expect(canvas.getByRole('separator')).toHaveAttribute('aria-valuenow', '70');
+  },
+};

@@ -1,5 +1,5 @@
 import type { ReportItem } from '@socio/contracts';
-import { Button, Card, DataTable, ErrorState, NativeSelect, SearchInput, toast } from '@socio/ui';
+import { Button, Card, cn, DataTable, ErrorState, NativeSelect, SearchInput, toast } from '@socio/ui';
 import { ArrowUp, CheckCheck, Download, FileUp, Send } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorDetail } from '../errors';
@@ -20,6 +20,7 @@ import {
 } from './reportes.model';
 import { reportesColumns } from './reportes-columns';
 import { isNoRecipients, isNothingPending } from './reportes-errors';
+import { useReportesPanes } from './reportes-panes';
 import { UploadReporteModal } from './upload-reporte-modal';
 import {
   useClientes,
@@ -30,6 +31,7 @@ import {
   useReportesList,
   useSendReporte,
 } from './use-reportes';
+import type { ViewerLayout } from './viewer-layout';
 
 export interface ReportesScreenProps {
   /** The client chosen in the URL (its id or name); the first of the catalogue when absent or unknown. */
@@ -48,6 +50,10 @@ export interface ReportesScreenProps {
   entregasPollMs?: number;
   /** Opens Clientes; give it only to users who may set recipients (the Administrador). */
   onOpenClientes?: () => void;
+  /** How list and viewer share the width on a wide screen (the app reads the one kept last time). */
+  defaultViewerLayout?: ViewerLayout;
+  /** Called when the splitter or 'Ocultar visor' / 'Mostrar visor' changes that layout. */
+  onViewerLayoutChange?: (layout: ViewerLayout) => void;
 }
 
 const EMPTY: readonly ReportItem[] = [];
@@ -69,7 +75,10 @@ export function ReportesScreen({
   pdfDebounceMs = PDF_DEBOUNCE_MS,
   entregasPollMs,
   onOpenClientes,
+  defaultViewerLayout,
+  onViewerLayoutChange,
 }: ReportesScreenProps) {
+  const panes = useReportesPanes(defaultViewerLayout, onViewerLayoutChange);
   const clientes = useClientes();
   const current = resolveCliente(clientes.data ?? [], cliente);
   const clienteId = current ? String(current.id_cliente) : undefined;
@@ -257,11 +266,8 @@ export function ReportesScreen({
   };
 
   return (
-    <div
-      data-slot="reportes-screen"
-      className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-start"
-    >
-      <Card ref={listCard} className="min-w-0 gap-4">
+    <div data-slot="reportes-screen" {...panes.grid}>
+      <Card ref={listCard} id={panes.listId} className="min-w-0 gap-4">
         <header className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="font-semibold text-2xl text-ink">{m.panelTitle}</h1>
           <Button
@@ -354,7 +360,8 @@ export function ReportesScreen({
         )}
       </Card>
 
-      <Card className="min-w-0 gap-3 xl:sticky xl:top-4">
+      {panes.controls}
+      <Card id={panes.viewer.id} className={cn('min-w-0 gap-3 xl:sticky xl:top-4', panes.viewer.className)}>
         <div className="flex items-center justify-between gap-2">
           <h2
             ref={viewerHeading}

@@ -57,6 +57,7 @@ export {
 } from '../select/select';
 export { Skeleton } from '../skeleton/skeleton';
 export { Spinner, type SpinnerProps, spinnerVariants } from '../spinner/spinner';
+export { Splitter, type SplitterProps } from '../splitter/splitter';
 export { StatCard, type StatCardProps, type StatTrend } from '../stat-card/stat-card';
 export {
   defaultStatusTones,
