@@ -776,7 +776,7 @@ export const PhoneOpensViewer: Story = {
     await waitFor(() => expect(isInView(heading)).toBe(true));
     await expect(heading).toHaveFocus();
     await userEvent.click(canvas.getByRole('button', { name: 'Volver a la lista' }));
-    // The row's folio cell (the table scrolls sideways at this width).
+    // The row's folio cell (a line of the report's card at this width).
     const folioCell = async () =>
       (await rowOf(canvas, 'TEC-2026-0013')).querySelectorAll('td')[2] as HTMLElement;
     await waitFor(async () => expect(isInView(await folioCell())).toBe(true));
@@ -850,5 +850,34 @@ export const ViewerLayoutKept: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Mostrar visor' }));
     await waitFor(() => expect(viewer(canvas)).toBeVisible());
     await expect(canvas.getByRole('separator')).toHaveAttribute('aria-valuenow', '70');
+  },
+};
+
+/**
+ * Issue 19 item 5 at 390 px: each report is a card (no table wider than the phone, which scrolled
+ * sideways): the header row is gone, every value sits under its column's name and the page never
+ * scrolls sideways.
+ */
+export const PhoneCards: Story = {
+  ...atViewport('movil390'),
+  args: { cliente: '2' },
+  decorators: [withReportes(wideReportes())],
+  play: async ({ canvas }) => {
+    const [first] = await rowsShown(canvas, 6);
+    const table = await reportesTable(canvas);
+    await expect(getComputedStyle(table.querySelector('thead') as HTMLElement).display).toBe('none');
+    await expect(getComputedStyle(first as HTMLElement).display).toBe('grid');
+    await expect(tableFit(table).overflow).toBe(0);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    const row = within(first as HTMLElement);
+    for (const label of ['Estatus', 'ID', 'Fecha recibido', 'Cliente', 'Visitador', 'Notas']) {
+      const cell = (first as HTMLElement).querySelector(`td[data-label="${label}"]`) as HTMLElement;
+      const box = cell.getBoundingClientRect();
+      await expect(box.left).toBeGreaterThanOrEqual(0);
+      await expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+    }
+    // Long texts wrap inside the card instead of being cut.
+    const notas = row.getByText(WIDE_NOTAS);
+    await expect(notas.scrollWidth).toBeLessThanOrEqual(notas.clientWidth);
   },
 };

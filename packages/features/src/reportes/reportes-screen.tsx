@@ -331,6 +331,7 @@ export function ReportesScreen({
             <DataTable
               caption={m.tableLabel}
               captionHidden
+              cardsBelow="sm"
               data={visible}
               columns={reportesColumns}
               getRowId={rowIdOf}
