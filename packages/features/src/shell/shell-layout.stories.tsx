@@ -4,7 +4,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import type { SessionUser } from '../auth/auth.port';
 import { withAuth } from '../auth/auth.story-helpers';
 import type { SessionController } from '../auth/session';
-import { createFakeAuthPort, createTestSessionController, demoAccounts } from '../testing';
+import { atViewport, createFakeAuthPort, createTestSessionController, demoAccounts } from '../testing';
 import { ShellLayout } from './shell-layout';
 
 const accountFor = (rol: Rol) => demoAccounts.find((a) => a.rol === rol && a.estatus === 'Activo')!;
@@ -19,13 +19,7 @@ const portFor = (rol: Rol) =>
 const asRole = (rol: Rol, controller: SessionController = controllerFor(rol)) =>
   withAuth(portFor(rol), controller);
 
-const mobileViewport = {
-  viewport: {
-    options: {
-      movil390: { name: 'Móvil 390 px', styles: { width: '390px', height: '844px' }, type: 'mobile' },
-    },
-  },
-};
+const mobileViewport = atViewport('movil390').parameters;
 
 const meta = {
   title: 'Features/Shell/ShellLayout',

@@ -1,21 +1,13 @@
+import { STORY_VIEWPORTS } from '@socio/ui/testing';
 import type { Decorator } from '@storybook/react-vite';
 import { createElement } from 'react';
 
-/**
- * Screen sizes a story can run at (the Storybook viewport global; the Vitest browser run resizes the
- * page to it). The two sizes staff use: a 1366×768 laptop and a 390×844 phone.
- */
-const VIEWPORTS = {
-  laptop1366: { name: 'Laptop 1366×768', styles: { width: '1366px', height: '768px' }, type: 'desktop' },
-  movil390: { name: 'Móvil 390 px', styles: { width: '390px', height: '844px' }, type: 'mobile' },
-} as const;
+export type StoryViewport = keyof typeof STORY_VIEWPORTS;
 
-export type StoryViewport = keyof typeof VIEWPORTS;
-
-/** `parameters` and `globals` of a story that runs at `size`: spread them into the story. */
+/** `parameters` and `globals` of a story that runs at `size` (one of the toolbar's `STORY_VIEWPORTS`): spread them into the story. */
 export function atViewport(size: StoryViewport) {
   return {
-    parameters: { viewport: { options: VIEWPORTS } },
+    parameters: { viewport: { options: STORY_VIEWPORTS } },
     globals: { viewport: { value: size, isRotated: false } },
   };
 }

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { NetworkError } from '../errors';
-import { createFakeUsersPort, invalidResponse, pending, stubUsersPort } from '../testing';
+import { atViewport, createFakeUsersPort, invalidResponse, pending, stubUsersPort } from '../testing';
 import type { UsersPort } from './users.port';
 import {
   addDialog,
@@ -324,13 +324,7 @@ export const NoUsersYet: Story = {
   },
 };
 
-const mobileViewport = {
-  viewport: {
-    options: {
-      movil390: { name: 'Móvil 390 px', styles: { width: '390px', height: '844px' }, type: 'mobile' },
-    },
-  },
-};
+const mobileViewport = atViewport('movil390').parameters;
 
 /**
  * Issue 14 item 7: at 390 px each user is a card with every field and 'Editar' on screen, no

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 const meta = {
   title: 'UI/Card',
   component: Card,
+  subcomponents: { CardHeader, CardTitle, CardDescription, CardContent, CardFooter },
 } satisfies Meta<typeof Card>;
 
 export default meta;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../button/button';
 import { Modal, ModalBody, ModalContent, ModalHeader, ModalTitle } from '../modal/modal';
+import { DOCS_IN_FRAMES } from '../testing';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** A modal whose closing asks first, the way a wizard with unsaved work does. */
@@ -42,6 +43,7 @@ function Harness({ onConfirm }: { onConfirm: () => void }) {
 const meta = {
   title: 'UI/ConfirmDialog',
   component: Harness,
+  parameters: DOCS_IN_FRAMES,
   args: { onConfirm: fn() },
 } satisfies Meta<typeof Harness>;
 export default meta;

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../button/button';
+import { DOCS_IN_FRAMES } from '../testing';
 import { TextField } from '../text-field/text-field';
 import { UserMenu } from '../user-menu/user-menu';
 import {
@@ -77,9 +78,12 @@ function ModalExample({
     </Modal>
   );
 }
+// The docs tab's name (a production build minifies the function's own name).
+ModalExample.displayName = 'ModalExample';
 
 const meta = {
   title: 'UI/Modal',
+  parameters: DOCS_IN_FRAMES,
   component: ModalExample,
   subcomponents: {
     ModalTrigger,

@@ -6,6 +6,7 @@ import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from './popover
 const meta = {
   title: 'UI/Popover',
   component: Popover,
+  subcomponents: { PopoverTrigger, PopoverContent, PopoverClose },
   render: (args) => (
     <div className="flex justify-end gap-4">
       <Button variant="outline">Fuera</Button>

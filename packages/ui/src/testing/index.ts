@@ -67,3 +67,18 @@ export async function settled(turns = 3): Promise<void> {
     await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
   }
 }
+
+/**
+ * The screen sizes of the Storybook viewport toolbar, on every story (the Vitest browser run resizes
+ * the page to the one a story picks): the two sizes staff use, a 1366×768 laptop and a 390×844 phone.
+ */
+export const STORY_VIEWPORTS = {
+  laptop1366: { name: 'Laptop 1366×768', styles: { width: '1366px', height: '768px' }, type: 'desktop' },
+  movil390: { name: 'Móvil 390 px', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+} as const;
+
+/**
+ * Story `parameters` for components that open over the page (modals, dialogs): on the docs page each
+ * story renders in its own frame, so one open on render does not cover the whole page.
+ */
+export const DOCS_IN_FRAMES = { docs: { story: { inline: false, height: '480px' } } };
