@@ -84,3 +84,23 @@ export const Loading: Story = {
 };
 
 export const Disabled: Story = { args: { disabled: true } };
+
+/** The toolbar's dark theme (the `theme` global): `data-theme="dark"` on `<html>`, so portals follow too. */
+export const DarkTheme: Story = {
+  render: Variants.render,
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
+    await expect(canvas.getAllByRole('button')).toHaveLength(6);
+  },
+};
+
+/** The toolbar's 'Móvil 390 px' viewport, there for every story without any story parameter. */
+export const Phone: Story = {
+  render: Variants.render,
+  globals: { viewport: { value: 'movil390', isRotated: false } },
+  play: async () => {
+    await expect(window.innerWidth).toBe(390);
+    await expect(document.documentElement).not.toHaveAttribute('data-theme');
+  },
+};
