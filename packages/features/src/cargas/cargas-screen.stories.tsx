@@ -477,6 +477,17 @@ export const ErrorBanner: Story = {
     // No table while failed: an empty one would claim there are no assignments.
     await expect(canvas.queryByRole('table', { name: 'Asignaciones activas' })).toBeNull();
     await expect(canvas.queryByText('No hay asignaciones')).toBeNull();
+  },
+};
+
+/** 'Intentar de nuevo' loads the list and the banner goes. Test only: out of the sidebar and docs, so the story above stays on the state its name says. */
+export const ErrorBannerRetry: Story = {
+  tags: ['!dev', '!autodocs'],
+  decorators: [withCargas(failingOnce(new NetworkError()))],
+  play: async (context) => {
+    await ErrorBanner.play?.(context);
+    const { canvas } = context;
+    const alert = canvas.getByRole('alert');
     await userEvent.click(within(alert).getByRole('button', { name: 'Intentar de nuevo' }));
     await loaded(canvas);
     await expect(canvas.queryByRole('alert')).toBeNull();

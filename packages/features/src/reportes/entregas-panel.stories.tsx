@@ -1,7 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { NetworkError } from '../errors';
-import { createFakeReportesPort, demoClientes, demoEntrega, demoReporte, pending } from '../testing';
+import {
+  createFakeReportesPort,
+  demoClientes,
+  demoEntrega,
+  demoReporte,
+  failingFirst,
+  pending,
+} from '../testing';
 import {
   bodyRows,
   clearToasts,
@@ -271,17 +278,7 @@ export const HistoryLoading: Story = {
 export const HistoryError: Story = {
   decorators: [
     withReportes(
-      (() => {
-        const port = createFakeReportesPort(seed);
-        let calls = 0;
-        return {
-          ...port,
-          entregas: (id: number, o?: { signal?: AbortSignal }) => {
-            calls += 1;
-            return calls === 1 ? Promise.reject(new NetworkError()) : port.entregas(id, o);
-          },
-        };
-      })(),
+      failingFirst(createFakeReportesPort(seed), 'entregas', () => Promise.reject(new NetworkError())),
     ),
   ],
   play: async ({ canvas }) => {
@@ -289,6 +286,21 @@ export const HistoryError: Story = {
     await expect(
       await history.findByText('Error al cargar las entregas', {}, { timeout: 5000 }),
     ).toBeVisible();
+  },
+};
+
+/** 'Intentar de nuevo' loads the history. Test only: out of the sidebar and docs, so the story above stays on the state its name says. */
+export const HistoryErrorRetry: Story = {
+  tags: ['!dev', '!autodocs'],
+  decorators: [
+    withReportes(
+      failingFirst(createFakeReportesPort(seed), 'entregas', () => Promise.reject(new NetworkError())),
+    ),
+  ],
+  play: async (context) => {
+    await HistoryError.play?.(context);
+    const { canvas } = context;
+    const history = within(await panel(canvas));
     await userEvent.click(history.getByRole('button', { name: 'Intentar de nuevo' }));
     await expect(await history.findByText('250 2.0.0 OK: queued')).toBeVisible();
   },

@@ -11,6 +11,7 @@ import {
   demoEntrega,
   demoReporte,
   demoReportes,
+  failingFirst,
   invalidResponse,
   isInView,
   offline,
@@ -100,6 +101,12 @@ export const Loading: Story = {
 /** A client without reports: the empty text, nothing selected, and the guarded actions. */
 export const Empty: Story = {
   decorators: [withReportes(spied(createFakeReportesPort({ reportes: [] })))],
+};
+
+/** With no reports, 'Enviar reportes' and 'Descargar reportes pendientes' say why nothing happens. Test only: out of the sidebar and docs, so the story above shows its state untouched. */
+export const EmptyActions: Story = {
+  ...Empty,
+  tags: ['!dev', '!autodocs'],
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No se encontraron reportes')).toBeVisible();
     const panel = viewer(canvas);
@@ -116,25 +123,22 @@ export const Empty: Story = {
 
 /** The first list call fails (offline); 'Intentar de nuevo' loads it. Never invented rows. */
 export const LoadFailure: Story = {
-  decorators: [
-    withReportes(
-      (() => {
-        const port = createFakeReportesPort();
-        let calls = 0;
-        return {
-          ...port,
-          list: (cliente, o) => {
-            calls += 1;
-            return calls === 1 ? offline<never>() : port.list(cliente, o);
-          },
-        } satisfies ReportesPort;
-      })(),
-    ),
-  ],
+  decorators: [withReportes(failingFirst(createFakeReportesPort(), 'list', offline))],
   play: async ({ canvas }) => {
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent('Error al cargar los reportes');
     await expect(canvas.queryByRole('table', { name: 'Lista de reportes' })).toBeNull();
+  },
+};
+
+/** 'Intentar de nuevo' loads the list. Test only: out of the sidebar and docs, so the story above stays on the state its name says. */
+export const LoadFailureRetry: Story = {
+  tags: ['!dev', '!autodocs'],
+  decorators: [withReportes(failingFirst(createFakeReportesPort(), 'list', offline))],
+  play: async (context) => {
+    await LoadFailure.play?.(context);
+    const { canvas } = context;
+    const alert = canvas.getByRole('alert');
     await userEvent.click(within(alert).getByRole('button', { name: 'Intentar de nuevo' }));
     await rowsShown(canvas, 8);
   },
@@ -545,17 +549,7 @@ export const ViewerLoading: Story = {
 export const ViewerFailed: Story = {
   decorators: [
     withReportes(
-      (() => {
-        const port = createFakeReportesPort();
-        let calls = 0;
-        return {
-          ...port,
-          pdf: (id, o) => {
-            calls += 1;
-            return calls === 1 ? Promise.reject(new ApiError(500, 'Error interno')) : port.pdf(id, o);
-          },
-        } satisfies ReportesPort;
-      })(),
+      failingFirst(createFakeReportesPort(), 'pdf', () => Promise.reject(new ApiError(500, 'Error interno'))),
     ),
   ],
   play: async ({ canvas }) => {
@@ -563,6 +557,22 @@ export const ViewerFailed: Story = {
     const panel = viewer(canvas);
     const alert = await within(panel).findByRole('alert');
     await expect(alert).toHaveTextContent('Error al cargar PDF');
+  },
+};
+
+/** 'Intentar de nuevo' in the viewer shows the PDF. Test only: out of the sidebar and docs, so the story above stays on the state its name says. */
+export const ViewerFailedRetry: Story = {
+  tags: ['!dev', '!autodocs'],
+  decorators: [
+    withReportes(
+      failingFirst(createFakeReportesPort(), 'pdf', () => Promise.reject(new ApiError(500, 'Error interno'))),
+    ),
+  ],
+  play: async (context) => {
+    await ViewerFailed.play?.(context);
+    const { canvas } = context;
+    const panel = viewer(canvas);
+    const alert = within(panel).getByRole('alert');
     await userEvent.click(within(alert).getByRole('button', { name: 'Intentar de nuevo' }));
     await expect(await within(panel).findByText('Página 1 de 2', {}, PDF_TIMEOUT)).toBeVisible();
   },

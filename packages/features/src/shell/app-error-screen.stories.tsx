@@ -17,7 +17,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** 'Algo salió mal', the error text, both actions and the console hint. */
-export const Default: Story = {
+export const Default: Story = {};
+
+/** Unfolds the technical details and presses both actions. Test only: out of the sidebar and docs, so the story above shows its state untouched. */
+export const DetailsAndActions: Story = {
+  ...Default,
+  tags: ['!dev', '!autodocs'],
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Algo salió mal' })).toBeVisible();
     await expect(canvas.getByText('La aplicación encontró un error inesperado')).toBeVisible();

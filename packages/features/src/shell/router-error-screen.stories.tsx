@@ -13,7 +13,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** The router's fallback heading 'Unexpected Application Error!', a Spanish explanation and a reload; no router developer hints. */
-export const Default: Story = {
+export const Default: Story = {};
+
+/** Unfolds the technical details and reloads. Test only: out of the sidebar and docs, so the story above shows its state untouched. */
+export const DetailsAndReload: Story = {
+  ...Default,
+  tags: ['!dev', '!autodocs'],
   play: async ({ canvas, args }) => {
     await expect(
       canvas.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),

@@ -60,6 +60,6 @@ export {
   type UsersSeed,
 } from '../users/users.fake';
 export { fakeDelay } from './fake-delay';
-export { invalidResponse, offline, pending } from './port-results';
+export { failingFirst, invalidResponse, offline, pending } from './port-results';
 export { FeatureProviders, type FeatureProvidersProps } from './story-providers';
 export { atViewport, besideNavRail, isInView, type StoryViewport, tableFit } from './viewports';

@@ -68,6 +68,12 @@ export const CancelCloses: Story = {
 export const SupervisorUser: Story = {
   args: { user: laura },
   decorators: [withUsers(createFakeUsersPort())],
+};
+
+/** Turning the supervisor into a visitor asks for a supervisor (not themself). Test only: out of the sidebar and docs, so the story above shows its state untouched. */
+export const SupervisorBecomesVisitador: Story = {
+  ...SupervisorUser,
+  tags: ['!dev', '!autodocs'],
   play: async () => {
     const dialog = await editDialog();
     await expect(within(dialog).queryByRole('combobox', { name: 'Supervisor' })).toBeNull();
@@ -92,6 +98,16 @@ export const SupervisorsFailure: Story = {
     const dialog = await editDialog();
     await expect(await within(dialog).findByText('No hay supervisores disponibles')).toBeVisible();
     await expect(within(dialog).getByRole('combobox', { name: 'Supervisor' })).toBeDisabled();
+  },
+};
+
+/** 'Intentar de nuevo' fills the supervisors. Test only: out of the sidebar and docs, so the story above stays on the state its name says. */
+export const SupervisorsFailureRetry: Story = {
+  tags: ['!dev', '!autodocs'],
+  decorators: [withUsers(failingOnce())],
+  play: async (context) => {
+    await SupervisorsFailure.play?.(context);
+    const dialog = await editDialog();
     // 'Intentar de nuevo' asks again; the list then fills the select.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Intentar de nuevo' }));
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Supervisor' })).toBeEnabled());

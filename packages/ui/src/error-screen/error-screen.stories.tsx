@@ -37,7 +37,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {
+export const Default: Story = {};
+
+/** Unfolds the technical details and presses both actions. Test only: out of the sidebar and docs, so the story above shows its state untouched. */
+export const DetailsAndActions: Story = {
+  ...Default,
+  tags: ['!dev', '!autodocs'],
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('main', { name: 'Algo salió mal' })).toBeInTheDocument();
     await expect(canvas.getByRole('heading', { level: 1, name: 'Algo salió mal' })).toBeVisible();

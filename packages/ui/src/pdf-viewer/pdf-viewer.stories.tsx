@@ -20,7 +20,12 @@ function zoomPercent(element: HTMLElement): number {
   return Number((element.textContent ?? '').replace(/\D/g, ''));
 }
 
-export const Default: Story = {
+export const Default: Story = {};
+
+/** Page 2, zoom in and out, fit to width. Test only: out of the sidebar and docs, so the story above shows its state untouched. */
+export const PagingAndZoom: Story = {
+  ...Default,
+  tags: ['!dev', '!autodocs'],
   play: async ({ canvas, canvasElement }) => {
     // The real fixture is parsed and rendered: page count, canvas and the PDF's own text layer.
     await expect(await canvas.findByText('Página 1 de 3', {}, { timeout: 25_000 })).toBeVisible();

@@ -12,7 +12,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {
+export const Default: Story = {};
+
+/** Types a folio and presses Enter. Test only: out of the sidebar and docs, so the story above shows its state untouched. */
+export const TypeAndSearch: Story = {
+  ...Default,
+  tags: ['!dev', '!autodocs'],
   play: async ({ canvas, args }) => {
     const box = canvas.getByRole('searchbox', { name: 'Buscar' });
     await userEvent.type(box, 'F-1001');
@@ -39,6 +44,12 @@ export const WithPlaceholder: Story = {
 
 export const Clearable: Story = {
   args: { label: 'Buscar por folio', defaultValue: 'F-1001' },
+};
+
+/** The clear button empties the box. Test only: out of the sidebar and docs, so the story above shows its state untouched. */
+export const ClearButton: Story = {
+  ...Clearable,
+  tags: ['!dev', '!autodocs'],
   play: async ({ canvas, args }) => {
     const box = canvas.getByRole('searchbox', { name: 'Buscar por folio' });
     await expect(box).toHaveValue('F-1001');
@@ -70,6 +81,12 @@ function ControlledExample() {
 
 export const Controlled: Story = {
   render: () => <ControlledExample />,
+};
+
+/** Types, then clears, through the parent's state. Test only: out of the sidebar and docs, so the story above shows its state untouched. */
+export const ControlledTyping: Story = {
+  ...Controlled,
+  tags: ['!dev', '!autodocs'],
   play: async ({ canvas }) => {
     const box = canvas.getByRole('searchbox', { name: 'Buscar reportes' });
     await userEvent.clear(box);

@@ -17,7 +17,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {
+export const Default: Story = {};
+
+/** Picks a visitor. Test only: out of the sidebar and docs, so the story above shows its state untouched. */
+export const PickAnOption: Story = {
+  ...Default,
+  tags: ['!dev', '!autodocs'],
   play: async ({ canvas, args }) => {
     const select = canvas.getByRole('combobox', { name: 'Visitador' });
     await expect(select).toHaveValue('');

@@ -18,7 +18,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {
+export const Default: Story = {};
+
+/** Opens the list and picks 'Supervisor'. Test only: out of the sidebar and docs, so the story above shows its state untouched. */
+export const PickWithThePointer: Story = {
+  ...Default,
+  tags: ['!dev', '!autodocs'],
   play: async ({ canvas, args }) => {
     const trigger = canvas.getByRole('combobox', { name: 'Rol' });
     await expect(trigger).toHaveTextContent('Selecciona una opción');

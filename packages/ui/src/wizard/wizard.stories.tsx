@@ -87,6 +87,12 @@ function WizardFlow(props: WizardProps) {
 
 export const WithFooter: Story = {
   render: (args) => <WizardFlow {...args} />,
+};
+
+/** Goes to step 3 and back to step 2. Test only: out of the sidebar and docs, so the story above shows its state untouched. */
+export const ForwardAndBack: Story = {
+  ...WithFooter,
+  tags: ['!dev', '!autodocs'],
   play: async ({ canvas, canvasElement }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Aceptar y Continuar' }));
     await expect(stepItems(canvasElement)[1]).toHaveAttribute('aria-current', 'step');

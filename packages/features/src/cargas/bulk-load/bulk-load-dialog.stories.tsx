@@ -5,6 +5,7 @@ import { expect, fn, screen, spyOn, userEvent, waitFor, within } from 'storybook
 import { ApiError } from '../../errors';
 import type { Ports } from '../../ports';
 import {
+  atViewport,
   createFakeCargasPort,
   createFakeSpreadsheetParser,
   demoSheet,
@@ -290,28 +291,44 @@ export const ProcessError: Story = {
   },
 };
 
+/** Step 3 as it opens: the processed folios, the unassigned (red) rows and both banners. */
+async function resultsShown() {
+  const d = await toResults();
+  const table = within(d).getByRole('table', { name: 'Folios procesados' });
+  for (const header of [
+    'ID de folio',
+    'ID de visitador',
+    'Región del visitador',
+    'Región del folio',
+    'Dirección',
+  ]) {
+    await expect(within(table).getByRole('columnheader', { name: header })).toBeVisible();
+  }
+  await expect(dataRows(table)).toHaveLength(12);
+  // Yucatán has no active visitor: its two folios are red and unassigned.
+  await expect(table.querySelectorAll('[data-tone="danger"]')).toHaveLength(2);
+  await expect(within(d).getByText('Visitadores sin asignar')).toBeVisible();
+  await expect(within(d).getByText('Filas no válidas detectadas')).toBeVisible();
+  const confirm = within(d).getByRole('button', { name: 'Confirmar Carga' });
+  await expect(confirm).toHaveAttribute('aria-disabled', 'true');
+  return { d, confirm };
+}
+
 export const Results: Story = {
   name: 'Step 3: processed folios, unassigned rows and banners',
   decorators: [withPorts(createFakeSpreadsheetParser())],
   play: async () => {
-    const d = await toResults();
-    const table = within(d).getByRole('table', { name: 'Folios procesados' });
-    for (const header of [
-      'ID de folio',
-      'ID de visitador',
-      'Región del visitador',
-      'Región del folio',
-      'Dirección',
-    ]) {
-      await expect(within(table).getByRole('columnheader', { name: header })).toBeVisible();
-    }
-    await expect(dataRows(table)).toHaveLength(12);
-    // Yucatán has no active visitor: its two folios are red and unassigned.
-    await expect(table.querySelectorAll('[data-tone="danger"]')).toHaveLength(2);
-    await expect(within(d).getByText('Visitadores sin asignar')).toBeVisible();
-    await expect(within(d).getByText('Filas no válidas detectadas')).toBeVisible();
-    const confirm = within(d).getByRole('button', { name: 'Confirmar Carga' });
-    await expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    await resultsShown();
+  },
+};
+
+/** Test only (out of the sidebar and docs): 'Confirmar Carga' with unassigned rows explains why it cannot save. */
+export const ResultsConfirmRefused: Story = {
+  name: 'Step 3: confirming with unassigned rows is refused',
+  tags: ['!dev', '!autodocs'],
+  decorators: [withPorts(createFakeSpreadsheetParser())],
+  play: async () => {
+    const { d, confirm } = await resultsShown();
     await userEvent.click(confirm);
     await expect(await within(d).findByRole('alert')).toHaveTextContent(
       'Error: Todas las filas deben tener un visitador asignado antes de confirmar la carga.',
@@ -809,16 +826,7 @@ export const PickSheet: Story = {
   },
 };
 
-const phone = {
-  parameters: {
-    viewport: {
-      options: {
-        movil390: { name: 'Móvil 390 px', styles: { width: '390px', height: '844px' }, type: 'mobile' },
-      },
-    },
-  },
-  globals: { viewport: { value: 'movil390', isRotated: false } },
-} as const;
+const phone = atViewport('movil390');
 
 const within1px = (inner: DOMRect, outer: DOMRect) =>
   inner.left >= outer.left - 1 && inner.right <= outer.right + 1;
