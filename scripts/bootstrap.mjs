@@ -3,9 +3,10 @@
 //   npm start  -> installs what is missing, builds what is missing, starts API + app
 //   npm test   -> installs what is missing and runs every test (scripts/test-all.mjs)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { newestMtime } from './lib/newest-mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM_VERSION = '10.34.9';
@@ -81,18 +82,6 @@ if (
 if (mode === 'test') {
   ensureChromium();
   process.exit(pnpm(['run', 'test:all'], { env }));
-}
-
-/** Newest modification time (ms) of the files below `dir`, skipping build output and dependencies. */
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('dist') || entry.name.startsWith('.'))
-      continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
 }
 
 // start: build the app and the API when missing or older than their sources, then serve API + app on one
