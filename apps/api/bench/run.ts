@@ -17,10 +17,12 @@
  *   (e) all_users (answered from memory while unchanged, and with a change before every call) and
  *       competitiviness_stats with 2,000 users (goal p95 ≤ 25 ms on PostgreSQL)
  *   (f) /api/health while one and four pending-report zips stream, and the server's extra memory (./zip.ts)
+ *   (g) PostgreSQL only, its own fresh database: Cargas filters, folio suggestions and the ficha del folio at
+ *       5,000,000 assignments (./folios.ts; goals p95 ≤ 30 ms lists, ≤ 20 ms suggestions and ficha)
  *
  * Env: BENCH_PG_URL (server URL; a fresh database is created on it and dropped), BENCH_ROWS (100000),
  * BENCH_ASSIGNMENTS (1000000), BENCH_SECONDS (throughput time per route, 5), BENCH_ONLY=pglite|postgres,
- * BENCH_PARTS (a,b,c,d,e,f).
+ * BENCH_PARTS (a,b,c,d,e,f,g), BENCH_FOLIOS_ASSIGNMENTS (5000000, part g).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -42,6 +44,7 @@ import { estadoIds, visitorLoads } from '../src/modules/cargas/repo';
 import { processRows } from '../src/modules/cargas/rows';
 import { clienteOfLoadType } from '../src/modules/catalogos/service';
 import { seed } from '../src/seed/index';
+import { benchFolios } from './folios';
 import { type ApiServer, mb, memoryOf, sampleRss, startApiServer, withFreshPgDatabase } from './server';
 import { benchZip } from './zip';
 
@@ -49,7 +52,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ASSIGNMENTS = Number(process.env.BENCH_ASSIGNMENTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
-const PARTS = (process.env.BENCH_PARTS ?? 'a,b,c,d,e,f').split(',');
+const PARTS = (process.env.BENCH_PARTS ?? 'a,b,c,d,e,f,g').split(',');
 const ADMIN = { email: 'admin@socioeconomico.mx', password: 'Admin2026!' };
 /** The (a) server's settings besides its database (the bench seeds the database before starting it). */
 const SERVER_ENV = { JWT_SECRET: 'bench-secret-bench-secret-bench-secret', DEMO_DATA: '0' };
@@ -565,6 +568,18 @@ async function benchThroughput(label: string, app: FastifyInstance, token: strin
 
 /* ------------------------------------------------------------------------------------------------ */
 
+/** Migrations, the administrator and the demo people (no operations). */
+async function prepare(db: Kysely<Database>) {
+  await migrate(db);
+  await seed(db, {
+    ...ADMIN,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    demo: true,
+    demoOperations: false,
+  });
+}
+
 async function runOn(
   label: string,
   open: () => Promise<DatabaseHandle>,
@@ -575,14 +590,7 @@ async function runOn(
   console.info(`\n== ${label} ==`);
   let handle = await open();
   try {
-    await migrate(handle.db);
-    await seed(handle.db, {
-      ...ADMIN,
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
-      demo: true,
-      demoOperations: false,
-    });
+    await prepare(handle.db);
     if (PARTS.includes('a')) {
       const rows = generateRows(ROWS, label === 'PGlite' ? 'L' : 'P');
       const baseMs = await bulkBaseline(handle.db, rows);
@@ -628,14 +636,7 @@ async function runOn(
 async function seedOnly(url: string) {
   const handle = await createDatabase({ databaseUrl: url, dataDir: tmpdir() });
   try {
-    await migrate(handle.db);
-    await seed(handle.db, {
-      ...ADMIN,
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
-      demo: true,
-      demoOperations: false,
-    });
+    await prepare(handle.db);
     const t0 = performance.now();
     await insertAssignments(handle.db);
     await sql`VACUUM ANALYZE folios`.execute(handle.db);
@@ -688,6 +689,27 @@ async function main() {
         );
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  }
+
+  if (ONLY !== 'pglite' && PARTS.includes('g')) {
+    const serverUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+    await withFreshPgDatabase(serverUrl, 'socio_bench_folios', async (url) => {
+      console.info('\n== PostgreSQL (g: folios) ==');
+      const handle = await createDatabase({ databaseUrl: url, dataDir: base.dataDir });
+      try {
+        await prepare(handle.db);
+        const app = await buildApp({ db: handle, config: { ...base, databaseUrl: url } });
+        await app.ready();
+        try {
+          const token = await login(app, ADMIN.email, ADMIN.password);
+          for (const line of await benchFolios(handle.db, app, token)) report({ db: 'PostgreSQL', ...line });
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await handle.close();
       }
     });
   }

@@ -37,6 +37,7 @@ import { cargasRoutes } from './modules/cargas/routes';
 import { catalogosRoutes } from './modules/catalogos/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { entregasRoutes } from './modules/entregas/routes';
+import { foliosRoutes } from './modules/folios/routes';
 import { reportesRoutes } from './modules/reportes/routes';
 import { usersRoutes } from './modules/users/routes';
 
@@ -284,6 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportesRoutes);
   await app.register(dashboardRoutes);
   await app.register(entregasRoutes);
+  await app.register(foliosRoutes);
 
   const appDir = config.serveAppDir;
   const serveApp = appDir !== null && existsSync(path.join(appDir, 'index.html'));

@@ -47,6 +47,8 @@ const EXPECTED_ACCESS: Record<string, 'public' | readonly Rol[]> = {
   'reportes.retryEntrega': [A, S],
   'entregas.transporte': [A, S],
   'dashboard.resumen': [A, S, V],
+  'folios.suggest': [A, S, V],
+  'folios.ficha': [A, S, V],
 };
 
 /** Whether the hand-written table lets `rol` (null: anonymous) call the route named `name`. */

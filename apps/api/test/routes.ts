@@ -24,7 +24,11 @@ export interface ApiRoute {
 }
 
 /** A value for each path parameter of the table (`edit_user/2`, `check_username/nuevo.usuario`). */
-const SAMPLE_PARAMS: Record<string, string | number> = { id: 1, username: 'nuevo.usuario' };
+const SAMPLE_PARAMS: Record<string, string | number> = {
+  id: 1,
+  username: 'nuevo.usuario',
+  folio: 'TEC-0001',
+};
 const SAMPLE_PARAMS_OF: Record<string, Record<string, string | number>> = { 'users.edit': { id: 2 } };
 
 /** `/users/edit_user/:id` → `/api/users/edit_user/{id}` (the OpenAPI spelling). */

@@ -17,6 +17,7 @@ import {
   activeAssignmentsQuerySchema,
   activeAssignmentsResponseSchema,
   activeVisitorsResponseSchema,
+  assignmentFiltersSchema,
   assignmentStatsSchema,
   manualAssignmentResponseSchema,
   manualAssignmentSchema,
@@ -38,6 +39,12 @@ import {
   updateDestinatariosRequestSchema,
   updateDestinatariosResponseSchema,
 } from './entregas';
+import {
+  folioFichaSchema,
+  folioParamsSchema,
+  folioSuggestQuerySchema,
+  folioSuggestResponseSchema,
+} from './folios';
 import {
   createReporteFieldsSchema,
   createReporteResponseSchema,
@@ -302,7 +309,7 @@ export const apiRoutes = {
       method: 'GET',
       path: '/cargas/active_assignments',
       tag: 'cargas',
-      summary: 'Asignaciones paginadas (un Visitador ve solo las suyas)',
+      summary: 'Asignaciones paginadas y filtradas (un Visitador ve solo las suyas)',
       roles: ALL_ROLES,
       query: activeAssignmentsQuerySchema,
       response: activeAssignmentsResponseSchema,
@@ -311,8 +318,9 @@ export const apiRoutes = {
       method: 'GET',
       path: '/cargas/assignment_stats',
       tag: 'cargas',
-      summary: 'Estadísticas de asignaciones (un Visitador ve solo las suyas)',
+      summary: 'Estadísticas de asignaciones con los mismos filtros (un Visitador ve solo las suyas)',
       roles: ALL_ROLES,
+      query: assignmentFiltersSchema,
       response: assignmentStatsSchema,
     }),
     saveManual: route({
@@ -344,6 +352,27 @@ export const apiRoutes = {
       params: numericIdParamsSchema,
       body: reassignAssignmentRequestSchema,
       response: patchAssignmentResponseSchema,
+    }),
+  },
+  folios: {
+    suggest: route({
+      method: 'GET',
+      path: '/folios/sugerencias',
+      tag: 'folios',
+      summary: 'Folios que empiezan con el texto, de cualquier cliente (un Visitador: solo los suyos)',
+      roles: ALL_ROLES,
+      query: folioSuggestQuerySchema,
+      response: folioSuggestResponseSchema,
+    }),
+    ficha: route({
+      method: 'GET',
+      path: '/folios/:folio',
+      tag: 'folios',
+      summary:
+        'Ficha del folio: datos, asignaciones, historial, reportes y entregas (un Visitador: solo los suyos)',
+      roles: ALL_ROLES,
+      params: folioParamsSchema,
+      response: folioFichaSchema,
     }),
   },
   reportes: {

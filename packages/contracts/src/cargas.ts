@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './common';
+import { STATE_NAMES } from './rules/states';
 
 /* ----------------------------------------------------------------------------
  * Constants and messages.
@@ -208,14 +209,86 @@ export type SaveCargaResponse = z.infer<typeof saveCargaResponseSchema>;
 export const ASSIGNMENT_SORT_FIELDS = ['fecha_asignacion', 'estatus'] as const;
 export type AssignmentSortField = (typeof ASSIGNMENT_SORT_FIELDS)[number];
 
-/** `?page&page_size&sort_by&sort_order` — defaults 1 / 10 / fecha_asignacion / desc; page_size 1–100. */
+/** Longest folio prefix accepted by the search box and the suggestions. */
+export const MAX_FOLIO_SEARCH = 64;
+
+/** `''` from an emptied input is the same as leaving the parameter out. */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** 'YYYY-MM-DD' that exists in the calendar (a day in Mexico City). */
+const dayParam = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida (AAAA-MM-DD)')
+    .refine(isCalendarDate, 'Fecha inválida (AAAA-MM-DD)')
+    .optional(),
+);
+
+/**
+ * Filters of the assignments list and its statistics (issue 20), all optional and combinable:
+ * `folio` (prefix, any case), `estatus`, `estado` (official name), `visitador` (id_usuario) and
+ * `fecha_desde`/`fecha_hasta` (days of fecha_asignacion in Mexico City, both included).
+ * A Visitador's list stays theirs whatever the filters say.
+ */
+const assignmentFilterFields = {
+  folio: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(MAX_FOLIO_SEARCH, `Máximo ${MAX_FOLIO_SEARCH} caracteres`).optional(),
+  ),
+  estatus: z.preprocess(blankToUndefined, asignacionEstatusSchema.optional()),
+  estado: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => STATE_NAMES.includes(v), 'Estado inválido: usa el nombre oficial del estado')
+      .optional(),
+  ),
+  visitador: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'Debe ser un número' })
+      .int('Debe ser un número entero')
+      .positive('Debe ser un número positivo')
+      .max(2_147_483_647, 'Número fuera de rango')
+      .optional(),
+  ),
+  fecha_desde: dayParam,
+  fecha_hasta: dayParam,
+};
+const dateOrder: [
+  (f: { fecha_desde?: string; fecha_hasta?: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (f) => !f.fecha_desde || !f.fecha_hasta || f.fecha_desde <= f.fecha_hasta,
+  { message: 'fecha_desde debe ser anterior o igual a fecha_hasta', path: ['fecha_hasta'] },
+];
+export const assignmentFiltersSchema = z.object(assignmentFilterFields).refine(...dateOrder);
+export type AssignmentFilters = z.infer<typeof assignmentFiltersSchema>;
+/** The filter parameters' names, in the order the URL carries them. */
+export const ASSIGNMENT_FILTER_KEYS = [
+  'folio',
+  'estatus',
+  'estado',
+  'visitador',
+  'fecha_desde',
+  'fecha_hasta',
+] as const satisfies readonly (keyof AssignmentFilters)[];
+
+/**
+ * `?page&page_size&sort_by&sort_order` — defaults 1 / 10 / fecha_asignacion / desc; page_size 1–100 —
+ * plus the filters of `assignmentFiltersSchema`.
+ */
 export const activeAssignmentsQuerySchema = pageQuerySchema<AssignmentSortField>({
   sortFields: ASSIGNMENT_SORT_FIELDS,
   defaultSort: 'fecha_asignacion',
   defaultOrder: 'desc',
   defaultPageSize: 10,
   maxPageSize: 100,
-});
+})
+  .extend(assignmentFilterFields)
+  .refine(...dateOrder);
 export type ActiveAssignmentsQuery = z.infer<typeof activeAssignmentsQuerySchema>;
 
 export const assignmentSchema = z.object({

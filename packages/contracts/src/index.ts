@@ -8,6 +8,7 @@ export * from './common';
 export * from './dashboard';
 export * from './entregas';
 export * from './error-codes';
+export * from './folios';
 export * from './json-pieces';
 export * from './policy';
 export * from './reportes';

@@ -91,6 +91,15 @@ export interface AsignacionDiasTodosTable {
   total: Bigint;
 }
 
+/** Assignments per state, visitor, status and UTC day (0010; '' when the assignment has no state). */
+export interface AsignacionEstadoDiasTable {
+  estado: string;
+  id_usuario: number;
+  estatus: string;
+  dia: number;
+  total: Bigint;
+}
+
 export interface ReportesTable {
   id_reporte: Generated<number>;
   folio: string;
@@ -132,6 +141,7 @@ export interface CargasTables {
   asignacion_conteos: AsignacionConteosTable;
   asignacion_dias: AsignacionDiasTable;
   asignacion_dias_todos: AsignacionDiasTodosTable;
+  asignacion_estado_dias: AsignacionEstadoDiasTable;
   reportes: ReportesTable;
   pdfs: PdfsTable;
   pdf_partes: PdfPartesTable;

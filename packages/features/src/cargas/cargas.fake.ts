@@ -7,6 +7,7 @@
 import {
   type ActiveVisitor,
   type Assignment,
+  type AssignmentFilters,
   type AssignmentStats,
   CARGAS_MESSAGES,
   canTransition,
@@ -95,6 +96,22 @@ export interface CargasFakeOptions {
 const clone = <T>(value: T): T => structuredClone(value);
 const ESTATUS_ORDER = ['asignada', 'agendada', 'completada', 'cancelada'];
 
+/** The day of an instant in Mexico City (UTC-6 all year): 'YYYY-MM-DD'. */
+const mexicoDay = (iso: string) => new Date(Date.parse(iso) - 6 * 3_600_000).toISOString().slice(0, 10);
+
+/** Whether an assignment passes the list filters, as the server reads them (folio: prefix, any case). */
+function matchesFilters(a: Assignment, f: AssignmentFilters): boolean {
+  const day = mexicoDay(a.fecha_asignacion);
+  return (
+    (f.folio === undefined || a.folio.toUpperCase().startsWith(f.folio.toUpperCase())) &&
+    (f.estatus === undefined || a.estatus === f.estatus) &&
+    (f.estado === undefined || a.estado === f.estado) &&
+    (f.visitador === undefined || a.id_usuario === f.visitador) &&
+    (f.fecha_desde === undefined || day >= f.fecha_desde) &&
+    (f.fecha_hasta === undefined || day <= f.fecha_hasta)
+  );
+}
+
 export function createFakeCargasPort(
   seed: CargasSeed = {},
   { delay = 0 }: CargasFakeOptions = {},
@@ -117,13 +134,15 @@ export function createFakeCargasPort(
     async activeAssignments(q, o) {
       await wait(delay, o?.signal);
       const direction = q.sort_order === 'asc' ? 1 : -1;
-      const rows = [...visible()].sort((a, b) => {
-        const primary =
-          q.sort_by === 'estatus'
-            ? ESTATUS_ORDER.indexOf(a.estatus) - ESTATUS_ORDER.indexOf(b.estatus)
-            : a.fecha_asignacion.localeCompare(b.fecha_asignacion);
-        return primary * direction || (a.id_asignacion - b.id_asignacion) * direction;
-      });
+      const rows = visible()
+        .filter((a) => matchesFilters(a, q))
+        .sort((a, b) => {
+          const primary =
+            q.sort_by === 'estatus'
+              ? ESTATUS_ORDER.indexOf(a.estatus) - ESTATUS_ORDER.indexOf(b.estatus)
+              : a.fecha_asignacion.localeCompare(b.fecha_asignacion);
+          return primary * direction || (a.id_asignacion - b.id_asignacion) * direction;
+        });
       const start = (q.page - 1) * q.page_size;
       return {
         assignments: clone(rows.slice(start, start + q.page_size)),
@@ -133,10 +152,10 @@ export function createFakeCargasPort(
         page_size: q.page_size,
       };
     },
-    async stats(o) {
+    async stats(filters, o) {
       await wait(delay, o?.signal);
       const stats: AssignmentStats = { total: 0, asignada: 0, agendada: 0, completada: 0, cancelada: 0 };
-      for (const a of visible()) {
+      for (const a of visible().filter((x) => matchesFilters(x, filters ?? {}))) {
         stats.total += 1;
         stats[a.estatus] += 1;
       }

@@ -10,6 +10,7 @@ import type {
   ActiveVisitor,
   AsignacionEstatus,
   Assignment,
+  AssignmentFilters,
   AssignmentStats,
   Estado,
   LoadType,
@@ -28,8 +29,8 @@ export interface CargasCallOptions {
 export interface CargasPort {
   /** `GET /cargas/active_assignments` (a Visitador gets only their own). */
   activeAssignments(q: ActiveAssignmentsQuery, o?: CargasCallOptions): Promise<ActiveAssignmentsResponse>;
-  /** `GET /cargas/assignment_stats`. */
-  stats(o?: CargasCallOptions): Promise<AssignmentStats>;
+  /** `GET /cargas/assignment_stats` of the assignments matching `filters` (none: all). */
+  stats(filters?: AssignmentFilters, o?: CargasCallOptions): Promise<AssignmentStats>;
   /** `GET /cargas/active_visitors`: active visitors with their region (state). */
   activeVisitors(o?: CargasCallOptions): Promise<ActiveVisitor[]>;
   /** `GET /catalogos/estados`: the 32 states (the manual form's estado select). */

@@ -1,5 +1,10 @@
 /** TanStack Query hooks of the Cargas screen; all data comes from the injected `cargas` port. */
-import type { ActiveAssignmentsQuery, AsignacionEstatus, ManualAssignmentRequest } from '@socio/contracts';
+import type {
+  ActiveAssignmentsQuery,
+  AsignacionEstatus,
+  AssignmentFilters,
+  ManualAssignmentRequest,
+} from '@socio/contracts';
 import {
   keepPreviousData,
   useIsMutating,
@@ -14,6 +19,7 @@ export const cargasKeys = {
   assignments: ['cargas', 'assignments'] as const,
   page: (query: ActiveAssignmentsQuery) => ['cargas', 'assignments', query] as const,
   stats: ['cargas', 'stats'] as const,
+  statsOf: (filters: AssignmentFilters) => ['cargas', 'stats', filters] as const,
   visitors: ['cargas', 'active-visitors'] as const,
   regions: ['cargas', 'regions'] as const,
   estados: ['catalogos', 'estados'] as const,
@@ -35,14 +41,18 @@ export function useActiveAssignments(query: ActiveAssignmentsQuery, enabled: boo
   });
 }
 
-/** Statistics: a failure is only logged; the panel shows '-' instead of figures. */
-export function useAssignmentStats(enabled: boolean) {
+/**
+ * Statistics of the assignments matching `filters` (the list's): a failure is only logged; the panel shows '-'
+ * instead of figures.
+ */
+export function useAssignmentStats(enabled: boolean, filters: AssignmentFilters = {}) {
   const port = usePort('cargas');
   return useQuery({
-    queryKey: cargasKeys.stats,
+    queryKey: cargasKeys.statsOf(filters),
+    placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
       try {
-        return await port.stats({ signal });
+        return await port.stats(filters, { signal });
       } catch (error) {
         console.error('Error al cargar las estadísticas de asignaciones', error);
         throw error;

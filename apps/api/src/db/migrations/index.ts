@@ -7,6 +7,7 @@ import { migration0006 } from './0006_embudo_anual';
 import { migration0007 } from './0007_version_usuarios';
 import { migration0008 } from './0008_entregas_progreso';
 import { migration0009 } from './0009_pdf_partes';
+import { migration0010 } from './0010_busqueda_folios';
 
 export interface Migration {
   /** Unique, sortable name; recorded in `schema_migrations`. Never rename or edit an applied one. */
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   migration0007,
   migration0008,
   migration0009,
+  migration0010,
 ];

@@ -10,7 +10,7 @@ import {
   totalPages,
   VISITOR_ROLE_STORED,
 } from '@socio/contracts';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { CAMPO, HOUR_MS, hourCounters, hourOf } from '../../db/counters';
 import { iso, VISITOR_NAME_SQL } from '../../db/fragments';
 import type { Db } from '../../db/schema';
@@ -310,11 +310,7 @@ export async function listAssignments(
     return { assignments: [], total, total_pages: pages, page: q.page, page_size: q.page_size };
   }
   const asc = q.sort_order === 'asc';
-  const dir = sql.raw(asc ? 'ASC' : 'DESC');
   const byStatus = q.sort_by === 'estatus';
-  const keys = byStatus
-    ? sql`a.estatus ${dir}, a.fecha_asignacion ${dir}, a.id_asignacion ${dir}`
-    : sql`a.fecha_asignacion ${dir}, a.id_asignacion ${dir}`;
   const filters = visitorId === undefined ? [] : [sql`a.id_usuario = ${visitorId}`];
   let skip = offset;
   if (offset >= (options.seekFrom ?? SEEK_FROM_OFFSET)) {
@@ -334,7 +330,32 @@ export async function listAssignments(
       }
     }
   }
-  const where = filters.length > 0 ? sql`WHERE ${sql.join(filters, sql` AND `)}` : sql``;
+  const rows = await pageRows(db, q, filters, skip);
+  return {
+    assignments: rows,
+    total,
+    total_pages: pages,
+    page: q.page,
+    page_size: q.page_size,
+  };
+}
+
+/**
+ * The `limit` rows from `skip` of the assignments matching `filters` (conditions on `a`), in the order asked:
+ * the keys are found over a covering index, then only the page's rows are read (a deferred join).
+ */
+export async function pageRows(
+  db: Db,
+  q: Pick<ActiveAssignmentsQuery, 'sort_by' | 'sort_order' | 'page_size'>,
+  filters: readonly RawBuilder<unknown>[],
+  skip: number,
+): Promise<Assignment[]> {
+  const dir = sql.raw(q.sort_order === 'asc' ? 'ASC' : 'DESC');
+  const keys =
+    q.sort_by === 'estatus'
+      ? sql`a.estatus ${dir}, a.fecha_asignacion ${dir}, a.id_asignacion ${dir}`
+      : sql`a.fecha_asignacion ${dir}, a.id_asignacion ${dir}`;
+  const where = filters.length > 0 ? sql`WHERE ${sql.join([...filters], sql` AND `)}` : sql``;
   const { rows } = await sql<AssignmentRow>`
     SELECT a.id_asignacion, a.folio, a.id_usuario, a.estado, a.direccion, a.estatus, a.fecha_asignacion,
       a.fecha_agendada, a.fecha_completada, a.id_carga,
@@ -347,13 +368,7 @@ export async function listAssignments(
     JOIN asignaciones a ON a.id_asignacion = page.id_asignacion
     LEFT JOIN usuarios u ON u.id_usuario = a.id_usuario
     ORDER BY ${keys}`.execute(db);
-  return {
-    assignments: rows.map(toAssignment),
-    total,
-    total_pages: pages,
-    page: q.page,
-    page_size: q.page_size,
-  };
+  return rows.map(toAssignment);
 }
 
 /**

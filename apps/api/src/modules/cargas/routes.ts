@@ -60,7 +60,9 @@ export async function cargasRoutes(app: FastifyInstance): Promise<void> {
     assignmentsPage(app.db, actorOf(request), request.query),
   );
 
-  registerRoute(app, cargas.stats, async (request) => assignmentStatistics(app.db, actorOf(request)));
+  registerRoute(app, cargas.stats, async (request) =>
+    assignmentStatistics(app.db, actorOf(request), request.query),
+  );
 
   registerRoute(app, cargas.saveManual, async (request) =>
     saveManualAssignment(app.db, actorOf(request), request.body),

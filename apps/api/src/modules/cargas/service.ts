@@ -7,6 +7,7 @@ import {
   type ActiveVisitor,
   type AsignacionEstatus,
   type Assignment,
+  type AssignmentFilters,
   type AssignmentStats,
   CARGAS_MESSAGES,
   canMoveTo,
@@ -27,6 +28,7 @@ import { fail } from '../../domain-errors';
 import type { Actor } from '../../session';
 import { clienteOfLoadType } from '../catalogos/service';
 import { findActiveVisitador } from '../users/service';
+import { filteredStats, hasFilters, listFilteredAssignments } from './filters-repo';
 import {
   assignmentStats,
   completionSince,
@@ -253,6 +255,7 @@ export async function assignmentsPage(
   query: ActiveAssignmentsQuery,
   options?: ListOptions,
 ) {
+  if (hasFilters(query)) return listFilteredAssignments(db, query, ownerOf(actor));
   return listAssignments(db, query, ownerOf(actor), options);
 }
 
@@ -263,7 +266,9 @@ export { assignmentStats };
 export async function assignmentStatistics(
   db: Db,
   actor: Pick<Actor, 'id' | 'rol'>,
+  filters: AssignmentFilters = {},
 ): Promise<AssignmentStats> {
+  if (hasFilters(filters)) return filteredStats(db, filters, ownerOf(actor));
   return assignmentStats(db, ownerOf(actor));
 }
 

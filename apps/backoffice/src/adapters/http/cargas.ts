@@ -9,7 +9,7 @@ export function createHttpCargasPort(http: HttpClient): CargasPort {
   return {
     activeAssignments: (query, o) =>
       http.call(cargas.activeAssignments, { query: { ...query }, signal: o?.signal }),
-    stats: (o) => http.call(cargas.stats, { signal: o?.signal }),
+    stats: (filters, o) => http.call(cargas.stats, { query: { ...filters }, signal: o?.signal }),
     activeVisitors: async (o) => (await http.call(cargas.activeVisitors, { signal: o?.signal })).visitors,
     estados: (o) => http.call(catalogos.estados, { signal: o?.signal }),
     regions: async (o) => (await http.call(cargas.regions, { signal: o?.signal })).regions,
