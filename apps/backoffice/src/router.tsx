@@ -1,4 +1,4 @@
-import { APP_PATHS, APP_SCREENS } from '@socio/contracts';
+import { APP_PATHS, APP_SCREENS, FOLIO_SEGMENT } from '@socio/contracts';
 import { createBrowserRouter, createMemoryRouter, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './routes/root-layout';
 import { RouterError } from './routes/router-error';
@@ -33,6 +33,7 @@ function appRoutes(): RouteObject[] {
             { path: APP_SCREENS.reportes.segment, lazy: () => import('./routes/reportes') },
             { path: APP_SCREENS.cargas.segment, lazy: () => import('./routes/cargas') },
             { path: APP_SCREENS.clientes.segment, lazy: () => import('./routes/clientes') },
+            { path: FOLIO_SEGMENT, lazy: () => import('./routes/folio') },
           ],
         },
         { path: '*', lazy: () => import('./routes/not-found') },

@@ -19,6 +19,13 @@ export const APP_PATHS = {
 
 export type AppPath = (typeof APP_PATHS)[keyof typeof APP_PATHS];
 
+/** The ficha del folio's segment under /socioeconomico (every role; not a menu entry). */
+export const FOLIO_SEGMENT = 'folios/:folio';
+/** The address of a folio's ficha: `/socioeconomico/folios/TEC-2026-00412`. */
+export function folioPath(folio: string): string {
+  return `${APP_PATHS.shell}/folios/${encodeURIComponent(folio)}`;
+}
+
 /** The shell's screens, their path segment under /socioeconomico, and who may open them. */
 export const APP_SCREENS = {
   inicio: { path: APP_PATHS.inicio, segment: 'inicio', roles: ALL_ROLES },

@@ -3,6 +3,7 @@ export * from './cargas';
 export * from './clientes';
 export * from './dashboard';
 export * from './errors';
+export * from './folios';
 export * from './ports';
 export * from './reportes';
 export * from './shell';

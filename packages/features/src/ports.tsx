@@ -4,6 +4,7 @@ import type { SpreadsheetParser } from './cargas/bulk-load/spreadsheet.port';
 import type { CargasPort } from './cargas/cargas.port';
 import type { ClientesPort } from './clientes/clientes.port';
 import type { DashboardPort } from './dashboard/dashboard.port';
+import type { FoliosPort } from './folios/folios.port';
 import type { ReportesPort } from './reportes/reportes.port';
 import type { UsersPort } from './users/users.port';
 
@@ -13,6 +14,7 @@ export interface Ports {
   cargas: CargasPort;
   clientes: ClientesPort;
   dashboard: DashboardPort;
+  folios: FoliosPort;
   reportes: ReportesPort;
   spreadsheet: SpreadsheetParser;
   users: UsersPort;

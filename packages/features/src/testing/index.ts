@@ -41,6 +41,12 @@ export {
   visitadorResumen,
 } from '../dashboard/dashboard.fake';
 export {
+  createFakeFoliosPort,
+  demoFicha,
+  type FoliosSeed,
+  stubFoliosPort,
+} from '../folios/folios.fake';
+export {
   createFakeReportesPort,
   demoClientes,
   demoEntrega,

@@ -40,6 +40,7 @@ export function createHttpPorts(http: HttpClient): Ports {
     cargas: lazyPort(() => import('./cargas').then((m) => m.createHttpCargasPort(http))),
     clientes: lazyPort(() => import('./clientes').then((m) => m.createHttpClientesPort(http))),
     dashboard: lazyPort(() => import('./dashboard').then((m) => m.createHttpDashboardPort(http))),
+    folios: lazyPort(() => import('./folios').then((m) => m.createHttpFoliosPort(http))),
     reportes: lazyPort(() => import('./reportes').then((m) => m.createHttpReportesPort(http))),
     spreadsheet: createWorkerSpreadsheetParser(),
     users: lazyPort(() => import('./users').then((m) => m.createHttpUsersPort(http))),
