@@ -1,4 +1,4 @@
-import { type ActiveAssignmentsQuery, VISITOR_ROLE } from '@socio/contracts';
+import { type ActiveAssignmentsQuery, folioPath, VISITOR_ROLE } from '@socio/contracts';
 import { useSession } from '@socio/features/auth';
 import {
   CargasScreen,
@@ -7,11 +7,18 @@ import {
   type QueryChangeOptions,
 } from '@socio/features/cargas';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+
+/** The Folio cell: a link to the folio's ficha. */
+const folioLink = (folio: string) => (
+  <Link to={folioPath(folio)} className="text-brand-700 underline-offset-2 hover:underline">
+    {folio}
+  </Link>
+);
 
 /**
  * /socioeconomico/cargas — every role (a Visitador sees and moves only their own assignments).
- * Page, size and sort live in the URL query (`?page=2&page_size=20&sort_by=estatus&sort_order=asc`),
+ * Page, size, sort and the filters (issue 20: folio, estatus, estado, visitador, fecha_desde/hasta) live in the URL query (`?page=2&page_size=20&sort_by=estatus&sort_order=asc`),
  * so reload, back/forward and a shared link keep them; bad values fall back to the defaults.
  */
 export function Component() {
@@ -25,5 +32,12 @@ export function Component() {
     [setSearchParams],
   );
   // Signed-out never reaches here (the route is guarded); if it did, it would get the least the policy grants.
-  return <CargasScreen query={query} onQueryChange={onQueryChange} viewer={user?.rol ?? VISITOR_ROLE} />;
+  return (
+    <CargasScreen
+      query={query}
+      onQueryChange={onQueryChange}
+      viewer={user?.rol ?? VISITOR_ROLE}
+      renderFolio={folioLink}
+    />
+  );
 }

@@ -60,10 +60,34 @@ export function RowMenu({ assignment, viewer, onAction }: RowMenuProps) {
 function assignmentColumns(
   viewer: CargasViewer,
   onAction: RowMenuProps['onAction'],
+  renderFolio: ((folio: string) => ReactNode) | undefined,
 ): DataTableColumn<Assignment>[] {
   return [
-    { id: 'id_asignacion', header: m.columns.id_asignacion, type: 'number', sortable: false },
-    { id: 'id_usuario', header: m.columns.id_usuario, type: 'number', sortable: false },
+    // The two ID headers and the date's wrap to two lines: room for the Folio (issue 20) on a 1366 px screen.
+    {
+      id: 'id_asignacion',
+      header: m.columns.id_asignacion,
+      type: 'number',
+      sortable: false,
+      headerClassName: 'whitespace-normal',
+    },
+    {
+      id: 'id_usuario',
+      header: m.columns.id_usuario,
+      type: 'number',
+      sortable: false,
+      headerClassName: 'whitespace-normal',
+    },
+    {
+      id: 'folio',
+      header: m.columns.folio,
+      sortable: false,
+      cell: ({ row }) => (
+        <span className="block max-w-[9rem] truncate" title={row.folio}>
+          {renderFolio ? renderFolio(row.folio) : row.folio}
+        </span>
+      ),
+    },
     { id: 'estado', header: m.columns.estado, sortable: false },
     {
       id: 'direccion',
@@ -80,7 +104,13 @@ function assignmentColumns(
       sortable: true,
       cell: ({ row }) => <StatusBadge status={row.estatus} />,
     },
-    { id: 'fecha_asignacion', header: m.columns.fecha_asignacion, type: 'date', sortable: true },
+    {
+      id: 'fecha_asignacion',
+      header: m.columns.fecha_asignacion,
+      type: 'date',
+      sortable: true,
+      headerClassName: 'whitespace-normal',
+    },
     {
       id: 'actions',
       header: <span className="sr-only">{m.columns.actions}</span>,
@@ -106,6 +136,8 @@ export interface AssignmentsTableProps {
   refreshing?: boolean;
   onSortChange: (sort: { id: string; desc: boolean } | null) => void;
   onAction: RowMenuProps['onAction'];
+  /** The folio cell's content, e.g. a link to its ficha (the app knows the addresses); plain text otherwise. */
+  renderFolio?: (folio: string) => ReactNode;
 }
 
 /**
@@ -124,8 +156,12 @@ export const AssignmentsTable = memo(function AssignmentsTable({
   refreshing = false,
   onSortChange,
   onAction,
+  renderFolio,
 }: AssignmentsTableProps) {
-  const columns = useMemo(() => assignmentColumns(viewer, onAction), [viewer, onAction]);
+  const columns = useMemo(
+    () => assignmentColumns(viewer, onAction, renderFolio),
+    [viewer, onAction, renderFolio],
+  );
   const sorting = useMemo(() => ({ id: sortBy, desc: sortOrder === 'desc' }), [sortBy, sortOrder]);
   return (
     <DataTable

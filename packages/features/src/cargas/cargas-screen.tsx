@@ -1,4 +1,4 @@
-import type { ActiveAssignmentsQuery, Assignment, LoadType } from '@socio/contracts';
+import type { ActiveAssignmentsQuery, Assignment, AssignmentFilters, LoadType } from '@socio/contracts';
 import { can, LOAD_TYPES } from '@socio/contracts';
 import {
   Banner,
@@ -13,7 +13,7 @@ import {
   toast,
 } from '@socio/ui';
 import { ChevronDown, FilePlus2, RotateCw, Upload } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSession } from '../auth';
 import { isApiError } from '../errors';
 import { AssignmentsTable } from './assignments-table';
@@ -23,18 +23,24 @@ import {
   CARGAS_PAGE_SIZES,
   type CargasViewer,
   clampedPage,
+  filtersOf,
+  sameCargasQuery,
+  withFilters,
   withPage,
   withPageSize,
   withSort,
 } from './cargas.model';
+import { CargasFilterBar } from './filter-bar';
 import { CancelAssignmentDialog, ReassignDialog } from './lifecycle-dialogs';
 import { ManualAssignmentModal } from './manual-assignment-modal';
 import { cargasMessages as m } from './messages.es';
 import { StatsPanel } from './stats-panel';
 import {
   useActiveAssignments,
+  useActiveVisitors,
   useAssignmentStats,
   useChangeStatus,
+  useEstadosCatalog,
   useInvalidateCargas,
   useReassign,
 } from './use-cargas';
@@ -55,15 +61,8 @@ export interface CargasScreenProps {
   onQueryChange: (query: ActiveAssignmentsQuery, options?: QueryChangeOptions) => void;
   /** The signed-in role: staff run cargas; a Visitador sees their own rows, no 'Nueva Carga' buttons, and only schedules and completes. */
   viewer: CargasViewer;
-}
-
-function sameQuery(a: ActiveAssignmentsQuery, b: ActiveAssignmentsQuery): boolean {
-  return (
-    a.page === b.page &&
-    a.page_size === b.page_size &&
-    a.sort_by === b.sort_by &&
-    a.sort_order === b.sort_order
-  );
+  /** The Folio cell's content, e.g. a link to the ficha del folio (the app knows the addresses). */
+  renderFolio?: (folio: string) => ReactNode;
 }
 
 /** A 401: the session is over (the app's HTTP client has already expired it and goes to login). */
@@ -81,12 +80,15 @@ function actionErrorText(error: unknown, fallback: string): string {
  * dismissible error banner, 'Asignaciones activas' (server paging and sorting) with its row menu,
  * and the 'Estadísticas' panel.
  */
-export function CargasScreen({ query, onQueryChange, viewer }: CargasScreenProps) {
+export function CargasScreen({ query, onQueryChange, viewer, renderFolio }: CargasScreenProps) {
   const manages = can(viewer, 'cargas.gestionar');
   const { token } = useSession();
   const signedIn = Boolean(token);
   const list = useActiveAssignments(query, signedIn);
-  const stats = useAssignmentStats(signedIn);
+  const filters = filtersOf(query);
+  const stats = useAssignmentStats(signedIn, filters);
+  const estados = useEstadosCatalog(signedIn);
+  const visitors = useActiveVisitors(signedIn && manages);
   const invalidate = useInvalidateCargas();
   const changeStatus = useChangeStatus();
   const reassign = useReassign();
@@ -111,10 +113,14 @@ export function CargasScreen({ query, onQueryChange, viewer }: CargasScreenProps
     const previous = latest.current;
     const next = change(previous);
     // One history entry per change: a size change already went to page 1.
-    if (sameQuery(previous, next)) return;
+    if (sameCargasQuery(previous, next)) return;
     latest.current = next;
     onQueryChangeRef.current(next);
   }, []);
+  const onFiltersChange = useCallback(
+    (next: AssignmentFilters) => update((q) => withFilters(q, next)),
+    [update],
+  );
   const onSortChange = useCallback(
     (sort: { id: string; desc: boolean } | null) => update((q) => withSort(q, sort)),
     [update],
@@ -258,6 +264,12 @@ export function CargasScreen({ query, onQueryChange, viewer }: CargasScreenProps
               </p>
             ) : null}
           </div>
+          <CargasFilterBar
+            filters={filters}
+            onFiltersChange={onFiltersChange}
+            estados={estados.data?.map((e) => e.estado)}
+            visitors={manages ? (visitors.data ?? []) : undefined}
+          />
           {/* A failed load shows no table at all: an empty one would claim there are no assignments. */}
           {listError !== null && !data ? null : (
             <AssignmentsTable
@@ -272,6 +284,7 @@ export function CargasScreen({ query, onQueryChange, viewer }: CargasScreenProps
               refreshing={list.isPlaceholderData}
               onSortChange={onSortChange}
               onAction={onAction}
+              renderFolio={renderFolio}
             />
           )}
           {total > 0 ? (

@@ -5,12 +5,15 @@
  */
 import {
   type ActiveAssignmentsQuery,
+  ASSIGNMENT_FILTER_KEYS,
   ASSIGNMENT_SORT_FIELDS,
   type AsignacionEstatus,
   type Assignment,
+  type AssignmentFilters,
   type AssignmentSortField,
   activeAssignmentsQuerySchema,
   allowedTransitions,
+  assignmentFiltersSchema,
   can,
   OPEN_ESTATUS,
   type Rol,
@@ -36,6 +39,60 @@ function read(search: SearchLike, key: string): string | undefined {
  * falls back to its default instead of failing the whole query.
  */
 export function parseCargasQuery(search: SearchLike): ActiveAssignmentsQuery {
+  return { ...parsePaging(search), ...parseCargasFilters(search) };
+}
+
+/**
+ * The filters of a URL (issue 20): each read on its own with the contract's schema; a bad one (`estatus=x`,
+ * `fecha_desde=ayer`) is left out. A range given backwards keeps only its start.
+ */
+export function parseCargasFilters(search: SearchLike): AssignmentFilters {
+  const shape = assignmentFiltersSchema.shape;
+  const out: Record<string, unknown> = {};
+  for (const key of ASSIGNMENT_FILTER_KEYS) {
+    const parsed = shape[key].safeParse(read(search, key));
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+  }
+  const filters = out as AssignmentFilters;
+  if (filters.fecha_desde && filters.fecha_hasta && filters.fecha_desde > filters.fecha_hasta) {
+    delete filters.fecha_hasta;
+  }
+  return filters;
+}
+
+/** Only the filters of a query. */
+export function filtersOf(query: AssignmentFilters): AssignmentFilters {
+  const out: Record<string, unknown> = {};
+  for (const key of ASSIGNMENT_FILTER_KEYS) if (query[key] !== undefined) out[key] = query[key];
+  return out as AssignmentFilters;
+}
+
+/** Whether any filter is set. */
+export function hasCargasFilters(query: AssignmentFilters): boolean {
+  return ASSIGNMENT_FILTER_KEYS.some((key) => query[key] !== undefined);
+}
+
+/** New filters: back to page 1, page size and sort kept. */
+export function withFilters(
+  query: ActiveAssignmentsQuery,
+  filters: AssignmentFilters,
+): ActiveAssignmentsQuery {
+  const { page_size, sort_by, sort_order } = query;
+  return { page: 1, page_size, sort_by, sort_order, ...filtersOf(filters) };
+}
+
+/** Whether two queries ask for the same page (paging, sort and every filter). */
+export function sameCargasQuery(a: ActiveAssignmentsQuery, b: ActiveAssignmentsQuery): boolean {
+  return (
+    a.page === b.page &&
+    a.page_size === b.page_size &&
+    a.sort_by === b.sort_by &&
+    a.sort_order === b.sort_order &&
+    ASSIGNMENT_FILTER_KEYS.every((key) => a[key] === b[key])
+  );
+}
+
+function parsePaging(search: SearchLike): ActiveAssignmentsQuery {
   const shape = activeAssignmentsQuerySchema.shape;
   const page = shape.page.safeParse(read(search, 'page'));
   const size = shape.page_size.safeParse(read(search, 'page_size'));
@@ -60,6 +117,10 @@ export function cargasQueryToSearch(query: ActiveAssignmentsQuery): Record<strin
   if (query.page_size !== DEFAULT_CARGAS_QUERY.page_size) out.page_size = String(query.page_size);
   if (query.sort_by !== DEFAULT_CARGAS_QUERY.sort_by) out.sort_by = query.sort_by;
   if (query.sort_order !== DEFAULT_CARGAS_QUERY.sort_order) out.sort_order = query.sort_order;
+  for (const key of ASSIGNMENT_FILTER_KEYS) {
+    const value = query[key];
+    if (value !== undefined) out[key] = String(value);
+  }
   return out;
 }
 

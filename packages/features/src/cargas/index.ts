@@ -19,6 +19,7 @@ export {
 } from './cargas.model';
 export type { CargasCallOptions, CargasPort } from './cargas.port';
 export { CargasScreen, type CargasScreenProps, type QueryChangeOptions } from './cargas-screen';
+export { CargasFilterBar, type CargasFilterBarProps, FOLIO_SEARCH_DEBOUNCE_MS } from './filter-bar';
 export {
   CancelAssignmentDialog,
   type CancelAssignmentDialogProps,

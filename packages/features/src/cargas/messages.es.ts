@@ -18,7 +18,22 @@ export const cargasMessages = {
   empty: 'No hay asignaciones',
   emptyDescription: 'Crea una asignación manual o carga un archivo para empezar.',
   emptyVisitorDescription: 'Aún no tienes asignaciones.',
+  // Search and filters (issue 20)
+  searchFolio: 'Buscar por folio...',
+  filtersLabel: 'Filtros de asignaciones',
+  filters: {
+    estatus: 'Estatus',
+    estado: 'Estado',
+    visitador: 'Visitador',
+    desde: 'Asignada desde',
+    hasta: 'Asignada hasta',
+    all: 'Todos',
+  },
+  clearFilters: 'Limpiar filtros',
+  noMatches: 'Ninguna asignación coincide con los filtros',
+  noMatchesDescription: 'Cambia o limpia los filtros para ver más asignaciones.',
   columns: {
+    folio: 'Folio',
     id_asignacion: 'ID asignación',
     id_usuario: 'ID visitador',
     estado: 'Estado',
