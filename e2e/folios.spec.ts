@@ -45,8 +45,7 @@ test.describe('Folios (issue 20)', () => {
     });
     await dialog.getByRole('button', { name: 'Aceptar y Continuar' }).click();
     await dialog.getByRole('button', { name: 'Confirmar Carga' }).click();
-    await expect(page.getByText('Carga guardada exitosamente: 1 registros procesados')).toBeVisible();
-    await expect(dialog).toBeHidden();
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
 
     await page.getByRole('searchbox', { name: 'Buscar por folio...' }).fill(folio.toLowerCase());
     await expect(page.getByText('Mostrando 1 a 1 de 1 resultados')).toBeVisible();

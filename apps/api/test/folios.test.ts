@@ -302,6 +302,57 @@ describe.each(dbKinds())('folios: filtros, sugerencias y ficha (%s)', (kind) => 
       expect(refused.json()).toEqual({ detail: 'No se encontró el folio FICHA-0001' });
     });
 
+    it("lists the folio's reports with their estatus and each e-mail delivery with its state (staff only)", async () => {
+      const [folio] = (
+        await sql<{ folio: string; id_folio: number; id_usuario: number }>`
+          SELECT a.folio, a.id_folio, a.id_usuario FROM asignaciones a WHERE a.folio = 'TEC-2026-00102'`.execute(
+          ctx.db,
+        )
+      ).rows;
+      const [cliente] = (
+        await sql<{ id_cliente: number; nombre: string }>`
+        SELECT id_cliente, nombre FROM clientes ORDER BY id_cliente LIMIT 1`.execute(ctx.db)
+      ).rows;
+      const [pdf] = (
+        await sql<{ id_pdf: number }>`INSERT INTO pdfs DEFAULT VALUES RETURNING id_pdf`.execute(ctx.db)
+      ).rows;
+      const [reporte] = (
+        await sql<{ id_reporte: number }>`
+          INSERT INTO reportes (folio, id_folio, id_cliente, fecha_recibido, estatus, id_pdf)
+          VALUES (${folio!.folio}, ${folio!.id_folio}, ${cliente!.id_cliente}, '2026-03-10', 'enviado', ${pdf!.id_pdf})
+          RETURNING id_reporte`.execute(ctx.db)
+      ).rows;
+      await sql`INSERT INTO entregas (id_reporte, estado, destinatarios, message_id, max_intentos)
+        VALUES (${reporte!.id_reporte}, 'enviando', ARRAY['a@example.mx'], 'ficha-test@x', 3)`.execute(
+        ctx.db,
+      );
+      const ficha = (await get('/folios/TEC-2026-00102')).json() as FolioFicha;
+      expect(ficha.reportes).toEqual([
+        {
+          id_reporte: reporte!.id_reporte,
+          cliente: cliente!.nombre,
+          estatus: 'Enviado',
+          fecha_recibido: '2026-03-10',
+        },
+      ]);
+      expect(ficha.entregas).toEqual([
+        expect.objectContaining({
+          id_reporte: reporte!.id_reporte,
+          estado: 'en_cola',
+          destinatarios: ['a@example.mx'],
+        }),
+      ]);
+      const email = (
+        await sql<{
+          email: string;
+        }>`SELECT email FROM usuarios WHERE id_usuario = ${folio!.id_usuario}`.execute(ctx.db)
+      ).rows[0]!.email;
+      const own = (await get('/folios/TEC-2026-00102', email)).json() as FolioFicha;
+      expect(own.asignaciones).toHaveLength(1);
+      expect(own.reportes).toEqual([]);
+      expect(own.entregas).toEqual([]);
+    });
+
     it('answers 404 for an unknown folio', async () => {
       const res = await get('/folios/NO-EXISTE-1');
       expect(res.statusCode).toBe(404);

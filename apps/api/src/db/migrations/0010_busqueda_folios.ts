@@ -6,8 +6,9 @@ import type { Migration } from './index';
  * - Prefix search of folios, any case: `upper(folio)` in the C collation, so `LIKE 'TEC-2026-004%'` is a
  *   range scan of the index whatever the database's collation (on `folios` for the top-bar suggestions, on
  *   `asignaciones` for the Cargas search box).
- * - The estado filter of Cargas: `(estado, fecha_asignacion, id)` and `(estado, estatus, fecha_asignacion, id)`,
- *   the sort keys of the list behind an equality, like the existing visitor and status indexes.
+ * - The estado filter of Cargas: `(estado, fecha_asignacion, id)`, `(estado, estatus, fecha_asignacion, id)` and
+ *   `(id_usuario, estado, fecha_asignacion, id)`, the sort keys of the list behind equalities, like the existing
+ *   visitor and status indexes.
  * - `asignacion_estado_dias` (estado, id_usuario, estatus, dia): assignments per state, visitor, status and
  *   UTC day, so the count behind 'de Z resultados' and the filtered statistics add up at most a few thousand
  *   counter rows for any filter involving a state. Kept exact by a statement-level trigger with transition
@@ -33,6 +34,9 @@ CREATE INDEX folios_folio_prefijo_idx ON folios ((upper(folio) COLLATE "C"));
 CREATE INDEX asignaciones_folio_prefijo_idx ON asignaciones ((upper(folio) COLLATE "C"));
 CREATE INDEX asignaciones_estado_fecha_idx ON asignaciones (estado, fecha_asignacion, id_asignacion);
 CREATE INDEX asignaciones_estado_estatus_idx ON asignaciones (estado, estatus, fecha_asignacion, id_asignacion);
+-- A visitor and a state together (correlated: a visitor works one state): without it the planner walks the
+-- date index filtering both (224 ms for page 1,000 at 5,000,000 assignments).
+CREATE INDEX asignaciones_usuario_estado_idx ON asignaciones (id_usuario, estado, fecha_asignacion, id_asignacion);
 
 CREATE TABLE asignacion_estado_dias (
   estado text NOT NULL,

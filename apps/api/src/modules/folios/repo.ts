@@ -78,8 +78,11 @@ export async function findFolio(
   return { ...datos, creado: iso(created_at) };
 }
 
-/** Every assignment of a folio, oldest first, with its visitor's name. */
-export async function folioAssignments(db: Db, idFolio: number): Promise<FolioAsignacion[]> {
+/** Every assignment of a folio, oldest first, with its visitor's name and who created it (`por`). */
+export async function folioAssignments(
+  db: Db,
+  idFolio: number,
+): Promise<Array<FolioAsignacion & { por: string | null }>> {
   const { rows } = await sql<{
     id_asignacion: number;
     id_usuario: number;
@@ -89,10 +92,12 @@ export async function folioAssignments(db: Db, idFolio: number): Promise<FolioAs
     fecha_agendada: Date | null;
     fecha_completada: Date | null;
     fecha_cancelada: Date | null;
+    por: string | null;
   }>`
     SELECT a.id_asignacion, a.id_usuario, ${PERSON('u')} AS visitador, a.estatus, a.fecha_asignacion,
-      a.fecha_agendada, a.fecha_completada, a.fecha_cancelada
+      a.fecha_agendada, a.fecha_completada, a.fecha_cancelada, ${PERSON('p')} AS por
     FROM asignaciones a LEFT JOIN usuarios u ON u.id_usuario = a.id_usuario
+    LEFT JOIN usuarios p ON p.id_usuario = a.asignado_por
     WHERE a.id_folio = ${idFolio}
     ORDER BY a.fecha_asignacion, a.id_asignacion`.execute(db);
   return rows.map((r) => ({
@@ -136,16 +141,6 @@ export async function assignmentEvents(db: Db, ids: readonly number[]): Promise<
       visitador: moved ? null : r.visitador,
     };
   });
-}
-
-/** Who created each assignment (its `asignado_por`). */
-export async function assignedBy(db: Db, ids: readonly number[]): Promise<Map<number, string | null>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await sql<{ id_asignacion: number; por: string | null }>`
-    SELECT a.id_asignacion, ${PERSON('p')} AS por FROM asignaciones a
-    LEFT JOIN usuarios p ON p.id_usuario = a.asignado_por
-    WHERE a.id_asignacion IN (${sql.join([...ids])})`.execute(db);
-  return new Map(rows.map((r) => [r.id_asignacion, r.por]));
 }
 
 /** The folio's reports, newest first. */

@@ -12,7 +12,6 @@ import type { Database } from '../../db/schema';
 import { fail } from '../../domain-errors';
 import type { Actor } from '../../session';
 import {
-  assignedBy,
   assignmentEvents,
   findFolio,
   folioAssignments,
@@ -44,23 +43,25 @@ export async function folioFicha(db: Db, actor: Reader, folio: string): Promise<
   const found = await findFolio(db, folio);
   const owner = ownerOf(actor);
   const all = found ? await folioAssignments(db, found.id_folio) : [];
-  const asignaciones = owner === undefined ? all : all.filter((a) => a.id_usuario === owner);
-  if (!found || (owner !== undefined && asignaciones.length === 0)) {
+  const mine = owner === undefined ? all : all.filter((a) => a.id_usuario === owner);
+  if (!found || (owner !== undefined && mine.length === 0)) {
     fail('not_found', FOLIOS_MESSAGES.notFound(folio));
   }
   const { id_folio: _id, ...datos } = found;
-  const ids = asignaciones.map((a) => a.id_asignacion);
-  const [moves, creators, reportes] = await Promise.all([
-    assignmentEvents(db, ids),
-    assignedBy(db, ids),
+  const asignaciones = mine.map(({ por: _por, ...a }) => a);
+  const [moves, reportes] = await Promise.all([
+    assignmentEvents(
+      db,
+      mine.map((a) => a.id_asignacion),
+    ),
     owner === undefined ? folioReports(db, found.folio) : Promise.resolve([]),
   ]);
-  const created: FolioEvento[] = asignaciones.map((a) => ({
+  const created: FolioEvento[] = mine.map((a) => ({
     id_asignacion: a.id_asignacion,
     fecha: a.fecha_asignacion,
     accion: 'asignada',
     estatus: 'asignada',
-    por: creators.get(a.id_asignacion) ?? null,
+    por: a.por,
     visitador: a.visitador,
   }));
   const historial = [...created, ...moves].sort((x, y) => x.fecha.localeCompare(y.fecha));
