@@ -39,3 +39,8 @@ export function usePort<K extends keyof Ports>(name: K): Ports[K] {
   if (!port) throw new Error(`Falta el puerto "${String(name)}" en <PortsProvider>.`);
   return port as Ports[K];
 }
+
+/** Reads one port, or undefined when none was provided (optional helpers such as the folio suggestions). */
+export function useOptionalPort<K extends keyof Ports>(name: K): Ports[K] | undefined {
+  return useContext(PortsContext)?.[name] as Ports[K] | undefined;
+}

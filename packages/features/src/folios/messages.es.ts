@@ -49,7 +49,5 @@ export const foliosMessages = {
   empty: '-',
   /** Top bar. */
   suggestionsLabel: 'Folios sugeridos',
-  suggestionDetail: (cliente: string | null, estatus: string | null) =>
-    [cliente ?? 'Sin cliente', estatus ?? 'sin asignación'].join(' · '),
-  noSuggestions: 'Ningún folio empieza así',
+  noClient: 'Sin cliente',
 } as const;

@@ -1,19 +1,11 @@
-import { APP_PATHS } from '@socio/contracts';
-import {
-  AppShell,
-  MobileNav,
-  type NavItem,
-  NavRail,
-  type RenderNavLink,
-  SearchInput,
-  TopBar,
-  UserMenu,
-} from '@socio/ui';
+import { APP_PATHS, folioPath } from '@socio/contracts';
+import { AppShell, MobileNav, type NavItem, NavRail, type RenderNavLink, TopBar, UserMenu } from '@socio/ui';
 import { FileText, FileUp, House, KeyRound, LogOut, Mail, Settings, Users } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { ChangePasswordDialog } from '../auth/change-password-dialog';
 import { useSession } from '../auth/session-provider';
 import { useSessionRefresh } from '../auth/use-auth';
+import { FolioSearch } from '../folios/folio-search';
 import { usePort } from '../ports';
 import { DocumentTitle } from './document-title';
 import { HelpCard, type HelpLinks } from './help-card';
@@ -132,6 +124,11 @@ export function ShellLayout({
     setMenuOpen(false);
     onNavigate(APP_PATHS.reportes, { searchFolio: folio });
   };
+  /** A suggestion of the folio search: its ficha (issue 20). */
+  const openFolio = (folio: string) => {
+    setMenuOpen(false);
+    onNavigate(folioPath(folio));
+  };
 
   const name = displayName(user);
   const brand = (
@@ -179,13 +176,13 @@ export function ShellLayout({
                 >
                   {/* The top bar hides its search box below 640 px: phones search from the menu. */}
                   {canSearch ? (
-                    <SearchInput label={m.searchFolio} placeholder={m.searchFolio} onSearch={searchFolio} />
+                    <FolioSearch label={m.searchFolio} onSearch={searchFolio} onOpenFolio={openFolio} />
                   ) : null}
                 </MobileNav>
               }
               search={
                 canSearch ? (
-                  <SearchInput label={m.searchFolio} placeholder={m.searchFolio} onSearch={searchFolio} />
+                  <FolioSearch label={m.searchFolio} onSearch={searchFolio} onOpenFolio={openFolio} />
                 ) : undefined
               }
               actions={<HelpCard links={helpLinks} />}
