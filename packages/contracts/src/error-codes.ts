@@ -45,6 +45,7 @@ export const ERROR_CODES = [
   'unknown_state',
   'folio_open_assignment',
   'assignment_not_found',
+  'folio_not_found',
   'not_your_assignment',
   'visitor_transition',
   'transition_not_allowed',

@@ -7,9 +7,21 @@ import { sql } from 'kysely';
 import type { EntregaEstadoStored } from './schema-entregas';
 
 /** A timestamp column as ISO 8601 text (null stays null). */
+export function iso(value: Date | string): string;
+export function iso(value: Date | string | null): string | null;
 export function iso(value: Date | string | null): string | null {
   if (value === null) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/**
+ * A person's name, 'Nombres Paterno Materno' trimmed, of the `usuarios` row joined as `alias`; null when
+ * the join found no user (an empty name reads as null too).
+ */
+export function personNameSql(alias: 'u' | 'p' | 'v') {
+  return sql<
+    string | null
+  >`nullif(trim(${sql.ref(`${alias}.nombres`)} || ' ' || ${sql.ref(`${alias}.apellido_paterno`)} || ' ' || ${sql.ref(`${alias}.apellido_materno`)}), '')`;
 }
 
 /**

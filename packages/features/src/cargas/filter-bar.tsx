@@ -1,5 +1,5 @@
 import { ASIGNACION_ESTATUS, type AssignmentFilters } from '@socio/contracts';
-import { Button, SearchInput, Select, TextField } from '@socio/ui';
+import { Button, DateField, isIsoDate, SearchInput, Select } from '@socio/ui';
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '../use-debounced-value';
@@ -11,23 +11,32 @@ const ALL = '__todos__';
 /** The folio box asks once typing pauses this long. */
 export const FOLIO_SEARCH_DEBOUNCE_MS = 300;
 
-/** A day of fecha_asignacion ('YYYY-MM-DD'; undefined when emptied). */
+/**
+ * A day of fecha_asignacion ('YYYY-MM-DD'; undefined when emptied), typed dd/mm/aaaa. What is typed stays
+ * in the box; the filter changes only once it is a whole, real day (or emptied).
+ */
 function DayField(props: {
   label: string;
   value: string | undefined;
-  min?: string;
-  max?: string;
   onChange: (day: string | undefined) => void;
 }) {
+  const [draft, setDraft] = useState(props.value ?? '');
+  // The URL changed under the box (Back, 'Limpiar filtros'): show what it says.
+  useEffect(() => {
+    setDraft((current) =>
+      current === (props.value ?? '') || isIsoDate(current) || current === '' ? (props.value ?? '') : current,
+    );
+  }, [props.value]);
   return (
-    <TextField
+    <DateField
       label={props.label}
-      type="date"
-      value={props.value ?? ''}
-      min={props.min}
-      max={props.max}
-      onChange={(e) => props.onChange(e.target.value || undefined)}
-      className="w-40"
+      value={draft}
+      onValueChange={(next) => {
+        setDraft(next);
+        if (next === '') props.onChange(undefined);
+        else if (isIsoDate(next)) props.onChange(next);
+      }}
+      className="w-44"
     />
   );
 }
@@ -116,13 +125,11 @@ export function CargasFilterBar({ filters, onFiltersChange, estados, visitors }:
       <DayField
         label={m.filters.desde}
         value={filters.fecha_desde}
-        max={filters.fecha_hasta}
         onChange={(day) => set({ fecha_desde: day })}
       />
       <DayField
         label={m.filters.hasta}
         value={filters.fecha_hasta}
-        min={filters.fecha_desde}
         onChange={(day) => set({ fecha_hasta: day })}
       />
       {hasCargasFilters(filters) ? (

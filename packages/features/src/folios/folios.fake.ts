@@ -101,7 +101,7 @@ export function createFakeFoliosPort(seed: FoliosSeed = {}, { delay = 0 } = {}):
     async ficha(folio, o) {
       await wait(delay, o?.signal);
       const found = fichas.find((f) => f.datos.folio.toUpperCase() === folio.toUpperCase());
-      if (!found) throw new ApiError(404, FOLIOS_MESSAGES.notFound(folio));
+      if (!found) throw new ApiError(404, FOLIOS_MESSAGES.notFound(folio), 'folio_not_found');
       return structuredClone(found);
     },
   };

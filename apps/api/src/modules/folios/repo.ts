@@ -8,18 +8,9 @@ import type {
   FolioReporte,
   FolioSuggestion,
 } from '@socio/contracts';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema';
-import { toWireEntregaEstado } from '../entregas/repo';
-
-type Db = Kysely<Database>;
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
-const PERSON = (alias: string) =>
-  sql.raw(
-    `nullif(trim(${alias}.nombres || ' ' || ${alias}.apellido_paterno || ' ' || ${alias}.apellido_materno), '')`,
-  );
+import { sql } from 'kysely';
+import { iso, personNameSql as PERSON, toWireEntregaEstado } from '../../db/fragments';
+import type { Db } from '../../db/schema';
 
 /** `%`, `_` and `\` of a typed prefix are literal. */
 function likePrefix(prefix: string): string {
@@ -104,9 +95,9 @@ export async function folioAssignments(
     ...r,
     estatus: r.estatus as AsignacionEstatus,
     fecha_asignacion: iso(r.fecha_asignacion),
-    fecha_agendada: isoOrNull(r.fecha_agendada),
-    fecha_completada: isoOrNull(r.fecha_completada),
-    fecha_cancelada: isoOrNull(r.fecha_cancelada),
+    fecha_agendada: iso(r.fecha_agendada),
+    fecha_completada: iso(r.fecha_completada),
+    fecha_cancelada: iso(r.fecha_cancelada),
   }));
 }
 
@@ -173,6 +164,6 @@ export async function reportDeliveries(db: Db, reportIds: readonly number[]): Pr
     estado: toWireEntregaEstado(r.estado),
     destinatarios: r.destinatarios,
     creado: iso(r.created_at),
-    entregado: isoOrNull(r.entregado_at),
+    entregado: iso(r.entregado_at),
   }));
 }

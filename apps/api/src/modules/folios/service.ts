@@ -45,7 +45,7 @@ export async function folioFicha(db: Db, actor: Reader, folio: string): Promise<
   const all = found ? await folioAssignments(db, found.id_folio) : [];
   const mine = owner === undefined ? all : all.filter((a) => a.id_usuario === owner);
   if (!found || (owner !== undefined && mine.length === 0)) {
-    fail('not_found', FOLIOS_MESSAGES.notFound(folio));
+    fail('not_found', 'folio_not_found', FOLIOS_MESSAGES.notFound(folio));
   }
   const { id_folio: _id, ...datos } = found;
   const asignaciones = mine.map(({ por: _por, ...a }) => a);
