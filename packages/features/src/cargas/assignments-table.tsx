@@ -167,6 +167,7 @@ export const AssignmentsTable = memo(function AssignmentsTable({
     <DataTable
       caption={m.tableCaption}
       captionHidden
+      cardsBelow="sm"
       data={rows}
       columns={columns}
       getRowId={(row) => String(row.id_asignacion)}

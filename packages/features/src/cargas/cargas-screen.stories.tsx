@@ -455,6 +455,30 @@ export const AddressTooltipOnFocus: Story = {
   },
 };
 
+/**
+ * Issue 19 item 5 at 390 px: each assignment is a card (the table scrolled sideways, Estado and
+ * everything after it off-screen): no header row, every value under its column's name, the row menu
+ * on screen, and the page never scrolls sideways.
+ */
+export const PhoneCards: Story = {
+  ...atViewport('movil390'),
+  decorators: [withCargas(longAddressPort())],
+  play: async ({ canvas }) => {
+    await loaded(canvas);
+    const [first] = await bodyRows(canvas);
+    const table = await assignmentsTable(canvas);
+    await expect(getComputedStyle(table.querySelector('thead') as HTMLElement).display).toBe('none');
+    await expect(getComputedStyle(first as HTMLElement).display).toBe('grid');
+    await expect(tableFit(table).overflow).toBe(0);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    const menu = within(first as HTMLElement).getByRole('button', { name: /Acciones de la asignación/ });
+    await expect(menu.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    // The long address wraps inside the card instead of being cut.
+    const address = within(first as HTMLElement).getByText(LONG_ADDRESS);
+    await expect(address.scrollWidth).toBeLessThanOrEqual(address.clientWidth);
+  },
+};
+
 /** The first list call fails (offline); the next ones answer. */
 function failingOnce(error: unknown): CargasPort {
   const port = createFakeCargasPort();

@@ -2,7 +2,7 @@ import type { ActiveAssignmentsQuery, SessionUser } from '@socio/contracts';
 import { toast } from '@socio/ui';
 import type { Decorator } from '@storybook/react-vite';
 import { useState } from 'react';
-import { fn, within } from 'storybook/test';
+import { fn, type within } from 'storybook/test';
 import { SessionProvider } from '../auth/session-provider';
 import type { Ports } from '../ports';
 import { createTestSessionController } from '../testing';
@@ -94,8 +94,9 @@ export function assignmentsTable(canvas: Canvas) {
 
 /** The body rows of the assignments table (header row left out). */
 export async function bodyRows(canvas: Canvas) {
-  const table = await assignmentsTable(canvas);
-  return within(table).getAllByRole('row').slice(1);
+  const table: HTMLElement = await assignmentsTable(canvas);
+  // By their slot, not by role: on a phone the header row is hidden (rows are cards).
+  return Array.from(table.querySelectorAll<HTMLElement>('tbody tr[data-slot="data-table-row"]'));
 }
 
 /** The id_asignacion shown in each body row (second cell, after the row number). */
