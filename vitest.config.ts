@@ -103,12 +103,31 @@ export default defineConfig(async () => ({
         test: {
           name: 'storybook',
           testTimeout: 30_000,
+          // The screenshots of .storybook/visual-stories.ts are taken after each story (two themes each).
+          hookTimeout: 90_000,
+          setupFiles: [path.join(dirname, '.storybook/vitest.visual.ts')],
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: { executablePath: chromium, args: chromiumArgs } }),
+            provider: playwright({
+              launchOptions: { executablePath: chromium, args: chromiumArgs },
+              // Room for the largest story viewport (1366 px) beside nothing: the tester frame is never
+              // scaled down to fit, so screenshots are taken at 1:1 and stay identical between runs.
+              contextOptions: { viewport: { width: 1400, height: 1000 } },
+            }),
             instances: [{ browser: 'chromium' }],
             api: { host: '127.0.0.1', port: await freePort(), strictPort: true },
+            // Visual regression (.storybook/vitest.visual.ts): references in .storybook/visual/, one per
+            // story and theme; a small tolerance for anti-aliasing, none for layout or colour changes.
+            expect: {
+              toMatchScreenshot: {
+                comparatorName: 'pixelmatch',
+                comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.002 },
+                screenshotOptions: { animations: 'disabled', caret: 'hide', scale: 'css' },
+                timeout: 20_000,
+                resolveScreenshotPath: ({ root, arg, ext }) => `${root}/.storybook/visual/${arg}${ext}`,
+              },
+            },
           },
         },
       },
