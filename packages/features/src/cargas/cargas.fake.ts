@@ -176,12 +176,18 @@ export function createFakeCargasPort(
     async saveManual(body) {
       await wait(delay);
       const folio = String(body.folio).trim();
+      // The server's order and statuses: the visitor (422), the state (422), then the open folio (409).
+      const visitor = visitors.find((v) => v.id_usuario === Number(body.visitor_id));
+      if (!visitor)
+        throw new ApiError(422, CARGAS_MESSAGES.invalidVisitor(String(body.visitor_id)), 'invalid_visitor');
+      // A blank text field is absent, as the contract's schema reads it.
+      const present = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : (v ?? null));
+      const rawState = present(body.estado) ?? present(body.state_of_folio);
+      if (rawState !== null && normalizeStateName(String(rawState)) === null)
+        throw new ApiError(422, CARGAS_MESSAGES.unknownState(String(rawState)), 'unknown_state');
       if (assignments.some((a) => a.folio === folio && isOpen(a))) {
         throw new ApiError(409, CARGAS_MESSAGES.openAssignment(folio), 'folio_open_assignment');
       }
-      const visitor = visitors.find((v) => v.id_usuario === Number(body.visitor_id));
-      if (!visitor)
-        throw new ApiError(409, CARGAS_MESSAGES.invalidVisitor(String(body.visitor_id)), 'invalid_visitor');
       const created: Assignment = {
         id_asignacion: nextId++,
         folio,
@@ -220,15 +226,20 @@ export function createFakeCargasPort(
     async reassign(id, visitorId) {
       await wait(delay);
       const target = find(id);
+      // The server's order and statuses: closed, same visitor (409), not an active visitor, other state (422).
       if (!isOpen(target))
-        throw new ApiError(
-          409,
-          CARGAS_MESSAGES.transition(target.estatus, target.estatus),
-          'transition_not_allowed',
-        );
+        throw new ApiError(409, CARGAS_MESSAGES.reassignClosed(target.estatus), 'assignment_closed');
+      if (target.id_usuario === visitorId)
+        throw new ApiError(409, CARGAS_MESSAGES.reassignSameVisitor, 'same_visitor');
       const visitor = visitors.find((v) => v.id_usuario === visitorId);
-      if (!visitor || visitor.region !== target.estado) {
-        throw new ApiError(409, CARGAS_MESSAGES.invalidVisitor(String(visitorId)), 'invalid_visitor');
+      if (!visitor)
+        throw new ApiError(422, CARGAS_MESSAGES.invalidVisitor(String(visitorId)), 'invalid_visitor');
+      if (visitor.region !== target.estado) {
+        throw new ApiError(
+          422,
+          CARGAS_MESSAGES.reassignOtherState(target.estado ?? ''),
+          'visitor_other_state',
+        );
       }
       target.id_usuario = visitor.id_usuario;
       target.visitador = visitor.name;
