@@ -13,7 +13,7 @@ import {
   type ManualAssignmentRequest,
 } from '@socio/contracts';
 import { describe, expect, it } from 'vitest';
-import { errorDetail, isApiError } from '../errors';
+import { failure } from '../testing/port-scenarios';
 import type { CargasPort } from './cargas.port';
 
 let made = 0;
@@ -21,16 +21,6 @@ let made = 0;
 function newFolio(): string {
   made += 1;
   return `ESC-${made}-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
-}
-
-async function failure(call: Promise<unknown>): Promise<{ status: number; detail: string }> {
-  try {
-    await call;
-  } catch (error) {
-    if (!isApiError(error)) throw error;
-    return { status: error.status, detail: errorDetail(error) };
-  }
-  throw new Error('la llamada no falló');
 }
 
 function manual(visitor: ActiveVisitor, folio: string, overrides: Partial<ManualAssignmentRequest> = {}) {

@@ -5,13 +5,13 @@ import * as features from '../index';
 
 const src = path.resolve(__dirname, '..');
 
-/** Every source file of the features package that ships in the app (no tests, stories, fakes or testing/). */
+/** Every source file of the features package that ships in the app (no tests, stories, fakes, port scenarios or testing/). */
 function productionFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'testing' ? [] : productionFiles(full);
     if (!/\.tsx?$/.test(entry.name)) return [];
-    if (/\.(test|stories|fake)\.tsx?$|story-helpers\.tsx?$/.test(entry.name)) return [];
+    if (/\.(test|stories|fake|scenarios)\.tsx?$|story-helpers\.tsx?$/.test(entry.name)) return [];
     return [full];
   });
 }

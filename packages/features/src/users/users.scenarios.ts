@@ -9,7 +9,7 @@
  */
 import { USER_MESSAGES } from '@socio/contracts';
 import { describe, expect, it } from 'vitest';
-import { errorDetail, isApiError } from '../errors';
+import { failure } from '../testing/port-scenarios';
 import type { UsersPort } from './users.port';
 import type { NewUserRequest, UsuarioDTO } from './users.wire';
 
@@ -18,17 +18,6 @@ let created = 0;
 function tag(): string {
   created += 1;
   return `esc${created}${Math.random().toString(36).slice(2, 8)}`;
-}
-
-/** What a failed call looks like from a screen: the status and the text it would show. */
-async function failure(call: Promise<unknown>): Promise<{ status: number; detail: string }> {
-  try {
-    await call;
-  } catch (error) {
-    if (!isApiError(error)) throw error;
-    return { status: error.status, detail: errorDetail(error) };
-  }
-  throw new Error('la llamada no falló');
 }
 
 function newVisitor(id: string, overrides: Partial<NewUserRequest> = {}): NewUserRequest {
