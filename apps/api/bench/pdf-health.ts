@@ -11,12 +11,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PDFDocument } from 'pdf-lib';
-import { type ApiServer, startApiServer, withFreshPgDatabase } from './server';
+import { type ApiServer, healthProbe, percentile, startApiServer, withFreshPgDatabase } from './server';
 
 const ONLY = process.env.BENCH_ONLY;
 const BIG_MB = Number(process.env.BENCH_PDF_MB ?? 19);
@@ -31,65 +30,12 @@ function line(text: string) {
   console.info(`  ${text}`);
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 /** A one-page PDF that opens, about `mb` MB: a stream of random bytes, as a scanned page is. */
 async function bigPdf(mb: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.addPage().drawText('Estudio socioeconómico (bench)', { x: 50, y: 700 });
   doc.context.register(doc.context.stream(randomBytes(Math.round(mb * 1024 * 1024) - 2048)));
   return doc.save({ useObjectStreams: false });
-}
-
-/** GET /api/health one request after the other on its own connection until `stop`; answers the latencies. */
-function healthProbe(baseUrl: string): { stop: () => Promise<number[]> } {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const times: number[] = [];
-  let running = true;
-  const attempt = () =>
-    new Promise<void>((resolve, reject) => {
-      http
-        .get(`${baseUrl}/api/health`, { agent }, (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode !== 200) reject(new Error(`/api/health: ${res.statusCode}`));
-            else resolve();
-          });
-        })
-        .on('error', reject);
-    });
-  const once = async () => {
-    const t = performance.now();
-    // A server that held its event loop past its keep-alive timeout resets the idle connection: the
-    // request is sent again on a new one, and the wait counts from the first try.
-    for (let tries = 1; ; tries++) {
-      try {
-        await attempt();
-        break;
-      } catch (error) {
-        if (tries >= 5 || !['ECONNRESET', 'EPIPE'].includes((error as { code?: string }).code ?? ''))
-          throw error;
-      }
-    }
-    times.push(performance.now() - t);
-  };
-  const loop = (async () => {
-    while (running) {
-      await once();
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      agent.destroy();
-      return times;
-    },
-  };
 }
 
 async function login(server: ApiServer): Promise<string> {

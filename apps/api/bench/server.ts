@@ -5,7 +5,9 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, waitForHealth } from '../../../scripts/lib/product-server.mjs';
@@ -149,4 +151,58 @@ export async function withFreshPgDatabase(
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
+}
+
+/** The `p`th percentile of ascending `sorted` (nearest rank); NaN when empty. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** GET /api/health one request after the other on its own connection until `stop`; answers the latencies. */
+export function healthProbe(baseUrl: string): { stop: () => Promise<number[]> } {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  let running = true;
+  const attempt = () =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get(`${baseUrl}/api/health`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode !== 200) reject(new Error(`/api/health: ${res.statusCode}`));
+            else resolve();
+          });
+        })
+        .on('error', reject);
+    });
+  const once = async () => {
+    const t = performance.now();
+    // A server that held its event loop past its keep-alive timeout resets the idle connection: the
+    // request is sent again on a new one, and the wait counts from the first try.
+    for (let tries = 1; ; tries++) {
+      try {
+        await attempt();
+        break;
+      } catch (error) {
+        if (tries >= 5 || !['ECONNRESET', 'EPIPE'].includes((error as { code?: string }).code ?? ''))
+          throw error;
+      }
+    }
+    times.push(performance.now() - t);
+  };
+  const loop = (async () => {
+    while (running) {
+      await once();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      agent.destroy();
+      return times;
+    },
+  };
 }

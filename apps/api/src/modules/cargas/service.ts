@@ -25,6 +25,7 @@ import {
 import { audit } from '../../audit';
 import type { Db } from '../../db/schema';
 import { fail } from '../../domain-errors';
+import { yieldToEventLoop } from '../../lib/event-loop';
 import type { Actor } from '../../session';
 import { clienteOfLoadType } from '../catalogos/service';
 import { findActiveVisitador } from '../users/service';
@@ -72,18 +73,26 @@ export async function processCarga(db: Db, rows: readonly SheetRow[]): Promise<P
 /** Thrown inside the save transaction to roll it back when nothing could be written. */
 class NothingSaved extends Error {}
 
+/** Rows checked between two turns of the event loop: another request waits for at most this much row work. */
+export const SAVE_CHECK_SLICE = 500;
+
 /**
  * save_carga: re-checks every row and visitor, then writes the carga record, the folios and their assignments
- * in ONE transaction, checking and writing `SAVE_CHUNK` rows at a time (multi-row statements), so only one
- * chunk's folio fields are held beside the request's rows. Folios already open — known before or lost to a
- * concurrent save through the unique index — are counted as failed with their reason.
+ * in ONE transaction, `SAVE_CHUNK` rows at a time (multi-row statements). Each chunk's rows are checked
+ * `SAVE_CHECK_SLICE` at a time with a turn of the event loop between slices (other requests — /api/health —
+ * are answered while a 100,000-row save runs, also on PGlite where a query may settle without one), and
+ * handed over as checked: the request's rows are released one chunk after another instead of living until
+ * the answer. Folios already open — found per chunk under the writers' lock, or lost to a concurrent save
+ * through the unique index — are counted as failed with their reason.
  */
 export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): Promise<SaveCargaResponse> {
-  const rows = body.processedData as SheetRow[];
+  const rows = body.processedData as Array<SheetRow | null>;
+  const total = rows.length;
   const visitors = await listActiveVisitors(db);
-  const check = createSaveChecker(rows, {
+  const openFolios = new Set<string>();
+  const check = createSaveChecker(rows as SheetRow[], {
     activeVisitors: new Set(visitors.map((v) => v.id_usuario)),
-    openFolios: await findOpenFolios(db, foliosOf(rows)),
+    openFolios,
   });
   const estados = await estadoIds(db);
   const idCliente = await clienteOfLoadType(db);
@@ -97,23 +106,29 @@ export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): P
   try {
     await db.transaction().execute(async (trx) => {
       await lockAssignmentWrites(trx);
-      actor.log?.info({ filas: rows.length }, 'carga: transacción iniciada');
+      actor.log?.info({ filas: total }, 'carga: transacción iniciada');
       const carga = await insertCarga(trx, {
         fileName: body.fileName,
         loadType: body.loadType,
         actorId: actor.id,
         clientDate: body.date ?? null,
-        totalRows: rows.length,
+        totalRows: total,
         invalidInFile: body.invalidCount ?? 0,
       });
       const ctx = { idCarga: carga.id_carga, idCliente, actorId: actor.id, estadoIds: estados };
-      for (let start = 0; start < rows.length; start += SAVE_CHUNK) {
+      for (let start = 0; start < total; start += SAVE_CHUNK) {
+        const slice = rows.slice(start, start + SAVE_CHUNK) as SheetRow[];
+        for (const folio of await findOpenFolios(trx, foliosOf(slice))) openFolios.add(folio);
         const chunk: SaveCandidate[] = [];
-        for (const raw of rows.slice(start, start + SAVE_CHUNK)) {
-          const result = check(raw);
+        for (let i = 0; i < slice.length; i++) {
+          if (i % SAVE_CHECK_SLICE === 0) await yieldToEventLoop();
+          const result = check(slice[i]!);
+          rows[start + i] = null;
           if (result.ok) chunk.push(result.candidate);
           else failures.push(result.failure);
         }
+        slice.length = 0;
+        await yieldToEventLoop();
         const inserted = await insertFoliosAndAssignments(trx, chunk, ctx);
         processed += inserted.length;
         if (inserted.length < chunk.length) {

@@ -10,15 +10,13 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
+import { yieldToEventLoop } from '../../lib/event-loop';
 
 /** Bytes of one part (the last one of a file may be shorter). */
 export const PDF_PART_BYTES = 256 * 1024;
 
 /** An upload's file not attached to a report after this long is a leftover (a crash, a lost connection). */
 export const STALE_PDF_MS = 60 * 60_000;
-
-/** Lets pending I/O (other requests) run: on PGlite a query can settle without returning to the event loop. */
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A new, empty file; its parts are appended with `PdfWriter`. */
 async function createPdf(db: Db): Promise<number> {

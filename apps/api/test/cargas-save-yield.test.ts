@@ -1,0 +1,169 @@
+/**
+ * A big save does not starve the server (issue 22.7): while save_carga checks the rows of a batch, and while
+ * its body arrives in many chunks, the event loop turns — other requests (/api/health) get their turn
+ * instead of waiting for the whole body or the whole batch. Turns are counted with a chain of `setImmediate`
+ * (what every I/O callback waits behind); the save's statements are observed by wrapping the database
+ * clients' `query` (node-postgres and PGlite), as ./hold-carga-save.ts does. No clocks.
+ */
+import { Readable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
+import type { SaveCargaResponse } from '@socio/contracts';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { JsonBodySplitter } from '../src/http/big-json';
+import { SAVE_CHUNK } from '../src/modules/cargas/repo';
+import { SAVE_CHECK_SLICE } from '../src/modules/cargas/service';
+import { createTestContext, dbKinds, type TestContext } from './helpers';
+
+type Query = (this: unknown, ...args: unknown[]) => unknown;
+const prototypes = [pg.Client.prototype, PGlite.prototype] as Array<{ query: unknown }>;
+const originals = prototypes.map((p) => p.query as Query);
+
+/** Calls `onQuery(text, result)` for every statement sent; `result` is the query's promise. */
+function watchQueries(onQuery: (text: string, result: Promise<unknown>) => Promise<unknown>) {
+  prototypes.forEach((proto, i) => {
+    const original = originals[i]!;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      const result = original.apply(this, args);
+      const text = typeof args[0] === 'string' ? args[0] : '';
+      return result instanceof Promise ? onQuery(text, result) : result;
+    };
+  });
+}
+
+function unwatchQueries() {
+  prototypes.forEach((proto, i) => {
+    proto.query = originals[i];
+  });
+}
+
+/** Counts turns of the event loop from `start()` until `stop()`. */
+function turnCounter() {
+  let turns = 0;
+  let running = false;
+  const tick = () => {
+    if (!running) return;
+    turns++;
+    setImmediate(tick);
+  };
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      setImmediate(tick);
+    },
+    get turns() {
+      return turns;
+    },
+    stop() {
+      running = false;
+    },
+  };
+}
+
+const isBatchInsert = (text: string) => text.includes('jsonb_to_recordset');
+
+describe.each(dbKinds())('save_carga yields to other requests (%s)', (kind) => {
+  let ctx: TestContext;
+  let visitors: Array<{ id_usuario: number; region: string }>;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind, { demoOperations: false });
+    const res = await ctx.request({ method: 'GET', url: '/api/cargas/active_visitors' }, 'Administrador');
+    visitors = (res.json() as { visitors: typeof visitors }).visitors;
+  });
+  afterEach(() => unwatchQueries());
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const rows = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const v = visitors[i % visitors.length]!;
+      return {
+        row_index: i + 2,
+        Folio: `${prefix}-${i}`,
+        Calle: `Calle ${i}`,
+        Colonia: 'Centro',
+        Ciudad: 'Monterrey',
+        Estado: v.region,
+        'Codigo Postal': '64000',
+        Tel1: '8112345678',
+        visitor_id: v.id_usuario,
+      };
+    });
+
+  const expectSaved = (res: { statusCode: number; body: string; json: () => unknown }, n: number) => {
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json() as SaveCargaResponse).toMatchObject({ recordsProcessed: n, recordsFailed: 0 });
+  };
+
+  it('turns the event loop while it checks the rows of its first batch', async () => {
+    const counter = turnCounter();
+    let turnsAtFirstBatch: number | null = null;
+    watchQueries((text, result) => {
+      // The carga record is the save's first write: its rows are checked after it.
+      if (text.includes('insert into "cargas"')) {
+        return result.then((answer) => {
+          counter.start();
+          return answer;
+        });
+      }
+      if (isBatchInsert(text)) turnsAtFirstBatch ??= counter.turns;
+      return result;
+    });
+    const n = SAVE_CHUNK + 10;
+    const res = await ctx.request(
+      {
+        method: 'POST',
+        url: '/api/cargas/save_carga',
+        payload: { fileName: 'yield.xlsx', processedData: rows('YIELD', n), loadType: 'TEC_MTY' },
+      },
+      'Administrador',
+    );
+    counter.stop();
+    expectSaved(res, n);
+    // At least one turn per slice of checked rows before the batch is written (the old save: none).
+    expect(turnsAtFirstBatch).toBeGreaterThanOrEqual(SAVE_CHUNK / SAVE_CHECK_SLICE);
+  });
+
+  it('turns the event loop between the chunks of a body that arrives in many', async () => {
+    const counter = turnCounter();
+    /** The turn at which each chunk of the body was parsed. */
+    const turnsAtChunks: number[] = [];
+    const write = JsonBodySplitter.prototype.write;
+    JsonBodySplitter.prototype.write = function (this: JsonBodySplitter, chunk: Buffer) {
+      turnsAtChunks.push(counter.turns);
+      write.call(this, chunk);
+    };
+    try {
+      const n = 2_000;
+      const text = JSON.stringify({
+        fileName: 'chunks.xlsx',
+        processedData: rows('CHUNKS', n),
+        loadType: 'TEC_MTY',
+      });
+      const CHUNKS = 100;
+      const size = Math.ceil(text.length / CHUNKS);
+      const pieces = Array.from({ length: CHUNKS }, (_, i) =>
+        Buffer.from(text.slice(i * size, (i + 1) * size)),
+      );
+      const headers = await ctx.authHeaders('Administrador');
+      counter.start();
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/cargas/save_carga',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: Readable.from(pieces, { objectMode: false, highWaterMark: 1 }),
+      });
+      counter.stop();
+      expectSaved(res, n);
+    } finally {
+      JsonBodySplitter.prototype.write = write;
+    }
+    // The body came in many chunks, and between two of them the event loop turned (the old parser: never).
+    expect(turnsAtChunks.length).toBeGreaterThan(10);
+    const sameTurn = turnsAtChunks.filter((turn, i) => i > 0 && turn === turnsAtChunks[i - 1]);
+    expect(sameTurn).toEqual([]);
+  });
+});
