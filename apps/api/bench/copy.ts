@@ -1,7 +1,8 @@
 /**
  * bench:api (a)'s floor on PostgreSQL: `COPY … FROM STDIN` of the rows a save writes (the carga record, the
- * folios, their assignments) into the same tables with the same indexes, foreign keys and triggers — and the
- * same with the user triggers disabled (foreign keys still checked), so the triggers' own cost shows.
+ * folios, their assignments with the client the save gives them) into the same tables with the same indexes,
+ * foreign keys and triggers — and the same with the user triggers disabled (foreign keys still checked), so
+ * the triggers' own cost shows.
  * node-postgres has no COPY stream of its own: `CopyIn` is the few protocol messages it needs, sent through
  * pg's "submittable" query interface (what pg-copy-streams does), in this process.
  */
@@ -140,7 +141,17 @@ export async function copyBaseline(
       ]),
     );
     const assignments = rows.map((r, i) =>
-      line([r.folio, first + i, r.id_usuario, r.id_estado, r.estado, r.direccion, idCarga, ctx.adminId]),
+      line([
+        r.folio,
+        first + i,
+        r.id_usuario,
+        r.id_estado,
+        r.estado,
+        r.direccion,
+        idCarga,
+        ctx.adminId,
+        ctx.idCliente,
+      ]),
     );
     const t0 = performance.now();
     await copyIn(
@@ -151,8 +162,8 @@ export async function copyBaseline(
     );
     await copyIn(
       client,
-      `COPY asignaciones (folio, id_folio, id_usuario, id_estado, estado, direccion, id_carga, asignado_por)
-        FROM STDIN`,
+      `COPY asignaciones (folio, id_folio, id_usuario, id_estado, estado, direccion, id_carga, asignado_por,
+        id_cliente) FROM STDIN`,
       assignments,
     );
     const took = performance.now() - t0;

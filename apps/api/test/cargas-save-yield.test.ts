@@ -11,8 +11,7 @@ import type { SaveCargaResponse } from '@socio/contracts';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JsonBodySplitter } from '../src/http/big-json';
-import { SAVE_CHUNK } from '../src/modules/cargas/repo';
-import { SAVE_CHECK_SLICE } from '../src/modules/cargas/service';
+import { SAVE_CHUNK, SAVE_SLICE } from '../src/modules/cargas/repo';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
 
 type Query = (this: unknown, ...args: unknown[]) => unknown;
@@ -124,7 +123,7 @@ describe.each(dbKinds())('save_carga yields to other requests (%s)', (kind) => {
     counter.stop();
     expectSaved(res, n);
     // At least one turn per slice of checked rows before the batch is written (the old save: none).
-    expect(turnsAtFirstBatch).toBeGreaterThanOrEqual(SAVE_CHUNK / SAVE_CHECK_SLICE);
+    expect(turnsAtFirstBatch).toBeGreaterThanOrEqual(SAVE_CHUNK / SAVE_SLICE);
   });
 
   it('turns the event loop between the chunks of a body that arrives in many', async () => {

@@ -8,6 +8,7 @@ import { migration0007 } from './0007_version_usuarios';
 import { migration0008 } from './0008_entregas_progreso';
 import { migration0009 } from './0009_pdf_partes';
 import { migration0010 } from './0010_busqueda_folios';
+import { migration0011 } from './0011_disparadores_carga';
 
 export interface Migration {
   /** Unique, sortable name; recorded in `schema_migrations`. Never rename or edit an applied one. */
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   migration0008,
   migration0009,
   migration0010,
+  migration0011,
 ];

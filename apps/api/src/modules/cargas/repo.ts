@@ -14,6 +14,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { CAMPO, HOUR_MS, hourCounters, hourOf } from '../../db/counters';
 import { iso, VISITOR_NAME_SQL } from '../../db/fragments';
 import type { Db } from '../../db/schema';
+import { yieldToEventLoop } from '../../lib/event-loop';
 import type { SaveCandidate, VisitorLoad } from './rows';
 
 /** Active Visitadores with their region (state name), by id. */
@@ -115,6 +116,12 @@ export async function setCargaCounts(
 /** Rows per INSERT statement of a save (one JSON parameter each). */
 export const SAVE_CHUNK = 5_000;
 
+/**
+ * Rows a save checks, or turns into JSON, between two turns of the event loop: another request waits for at
+ * most this much row work.
+ */
+export const SAVE_SLICE = 500;
+
 export interface WriteContext {
   idCarga: number | null;
   idCliente: number | null;
@@ -123,7 +130,8 @@ export interface WriteContext {
 }
 
 /**
- * Upserts the folios of `candidates` and inserts one open assignment each, in one statement. An assignment
+ * Upserts the folios of `candidates` and inserts one open assignment each, in one statement; the assignments
+ * carry the folios' client (`ctx.idCliente`, what trigger asignaciones_cliente_ins would copy). An assignment
  * whose folio is already open (the unique partial index) is skipped (ON CONFLICT DO NOTHING).
  * Returns the folios whose assignment was inserted, with the new ids.
  */
@@ -141,9 +149,15 @@ export async function insertFoliosAndAssignments(
       id_estado: c.fields.estado === null ? null : (ctx.estadoIds.get(c.fields.estado) ?? null),
       id_usuario: c.visitorId,
     }));
+    // The parameter's text is made `SAVE_SLICE` rows per turn of the event loop.
+    const json: string[] = [];
+    for (let j = 0; j < chunk.length; j += SAVE_SLICE) {
+      if (j > 0) await yieldToEventLoop();
+      json.push(JSON.stringify(chunk.slice(j, j + SAVE_SLICE)).slice(1, -1));
+    }
     const { rows } = await sql<{ folio: string; id_asignacion: number }>`
       WITH input AS (
-        SELECT * FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS t(
+        SELECT * FROM jsonb_to_recordset(${`[${json.join(',')}]`}::jsonb) AS t(
           ord int, folio text, calle text, colonia text, ciudad text, estado text, codigo_postal text,
           tel1 text, tel2 text, tel3 text, tel4 text, nombre_alumno text, campus_ingreso text, correo_alumno text,
           nombre_padre text, correo_padre text, nombre_madre text, correo_madre text, solicitud_email text,
@@ -176,9 +190,10 @@ export async function insertFoliosAndAssignments(
           updated_at = now()
         RETURNING id_folio, folio
       )
-      INSERT INTO asignaciones (folio, id_folio, id_usuario, id_estado, estado, direccion, id_carga, asignado_por)
+      INSERT INTO asignaciones (folio, id_folio, id_usuario, id_estado, estado, direccion, id_carga, asignado_por,
+        id_cliente)
       SELECT i.folio, f.id_folio, i.id_usuario, i.id_estado, i.estado, i.direccion, ${ctx.idCarga}::int,
-        ${ctx.actorId}::int
+        ${ctx.actorId}::int, ${ctx.idCliente}::int
       FROM input i JOIN f ON f.folio = i.folio
       ORDER BY i.ord
       ON CONFLICT (folio) WHERE estatus IN ('asignada', 'agendada') DO NOTHING

@@ -44,6 +44,7 @@ import {
   lockAssignment,
   lockAssignmentWrites,
   SAVE_CHUNK,
+  SAVE_SLICE,
   setAssignmentStatus,
   setAssignmentVisitor,
   setCargaCounts,
@@ -73,13 +74,10 @@ export async function processCarga(db: Db, rows: readonly SheetRow[]): Promise<P
 /** Thrown inside the save transaction to roll it back when nothing could be written. */
 class NothingSaved extends Error {}
 
-/** Rows checked between two turns of the event loop: another request waits for at most this much row work. */
-export const SAVE_CHECK_SLICE = 500;
-
 /**
  * save_carga: re-checks every row and visitor, then writes the carga record, the folios and their assignments
  * in ONE transaction, `SAVE_CHUNK` rows at a time (multi-row statements). Each chunk's rows are checked
- * `SAVE_CHECK_SLICE` at a time with a turn of the event loop between slices (other requests — /api/health —
+ * `SAVE_SLICE` at a time with a turn of the event loop between slices (other requests — /api/health —
  * are answered while a 100,000-row save runs, also on PGlite where a query may settle without one), and
  * handed over as checked: the request's rows are released one chunk after another instead of living until
  * the answer. Folios already open — found per chunk under the writers' lock, or lost to a concurrent save
@@ -121,7 +119,7 @@ export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): P
         for (const folio of await findOpenFolios(trx, foliosOf(slice))) openFolios.add(folio);
         const chunk: SaveCandidate[] = [];
         for (let i = 0; i < slice.length; i++) {
-          if (i % SAVE_CHECK_SLICE === 0) await yieldToEventLoop();
+          if (i % SAVE_SLICE === 0) await yieldToEventLoop();
           const result = check(slice[i]!);
           rows[start + i] = null;
           if (result.ok) chunk.push(result.candidate);
