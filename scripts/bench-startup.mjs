@@ -3,10 +3,14 @@
 // built tree, to answer GET /api/health with 200 on a fresh DATA_DIR (migrations and first data included, as
 // a new user's first start), and what it leaves running: the server's RSS and the node processes of its
 // tree. Goals: ≤ 3000 ms, one server process. Stops the server (SIGTERM) and removes the DATA_DIR.
+// Each figure is printed beside the floor, measured the same way in the same run: a bare Fastify server
+// (the API's own fastify, one GET /api/health route, nothing else) started by `node`.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { freePort, repoRoot } from './lib/product-server.mjs';
 
 const GOAL_MS = 3000;
@@ -59,12 +63,30 @@ function memoryMb(pid) {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-/** One `npm start` on `dataDir`: ms until /api/health answers 200, then the server's RSS and process tree. */
-async function startOnce(label, dataDir) {
+/** The floor: a bare Fastify server answering GET /api/health, run as `node --input-type=module -e …`. */
+const fastifyUrl = pathToFileURL(
+  createRequire(path.join(repoRoot, 'apps/api/package.json')).resolve('fastify'),
+).href;
+const BARE_FASTIFY = [
+  '--input-type=module',
+  '-e',
+  `const { default: fastify } = await import(${JSON.stringify(fastifyUrl)});
+const app = fastify();
+app.get('/api/health', async () => ({ status: 'ok' }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));`,
+];
+const NPM_START = ['scripts/bootstrap.mjs', 'start'];
+
+/**
+ * One start of `args` (npm start by default) on `dataDir`: ms until /api/health answers 200, then the
+ * server's RSS and process tree. Returns { ms, rss } for the floor line.
+ */
+async function startOnce(label, dataDir, { args = NPM_START, floor = null } = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/bootstrap.mjs', 'start'], {
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     // As a new user runs it: embedded PGlite, demo data, no NODE_ENV.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -89,12 +111,14 @@ async function startOnce(label, dataDir) {
     const { rss, hwm } = memoryMb(child.pid);
     const tree = treeOf(child.pid);
     const nodes = tree.filter((p) => p.comm.startsWith('node')).length;
+    if (!floor) return { ms: healthyMs, rss };
     const timeOk = healthyMs <= GOAL_MS;
+    const beside = `piso ${Math.round(floor.ms).toLocaleString('es-MX')} ms, ${(healthyMs / floor.ms).toFixed(1)}×`;
     console.info(
-      `${timeOk ? '✓' : '✗'} npm start, ${label} → GET /api/health 200 en ${Math.round(healthyMs).toLocaleString('es-MX')} ms  (meta ≤ ${GOAL_MS.toLocaleString('es-MX')} ms)`,
+      `${timeOk ? '✓' : '✗'} npm start, ${label} → GET /api/health 200 en ${Math.round(healthyMs).toLocaleString('es-MX')} ms (${beside})  (meta ≤ ${GOAL_MS.toLocaleString('es-MX')} ms)`,
     );
     console.info(
-      `${nodes === 1 ? '✓' : '✗'}   procesos node del servidor: ${nodes} (${tree.map((p) => `${p.comm}:${p.pid}`).join(', ')})  (meta 1); RSS al responder ${rss.toFixed(0)} MB (máximo hasta entonces ${hwm.toFixed(0)} MB)`,
+      `${nodes === 1 ? '✓' : '✗'}   procesos node del servidor: ${nodes} (${tree.map((p) => `${p.comm}:${p.pid}`).join(', ')})  (meta 1); RSS al responder ${rss.toFixed(0)} MB (piso ${floor.rss.toFixed(0)} MB; máximo hasta entonces ${hwm.toFixed(0)} MB)`,
     );
     if (!timeOk || nodes !== 1) process.exitCode = 1;
   } finally {
@@ -123,8 +147,12 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'socio-bench-startup-'));
   try {
     // First start (creates the database, migrates, writes the first data), then a regular one on it.
-    await startOnce('primer arranque (DATA_DIR nuevo)', dataDir);
-    await startOnce('arranque con datos existentes', dataDir);
+    const floor = await startOnce('Fastify solo', dataDir, { args: BARE_FASTIFY });
+    console.info(
+      `  piso: Fastify solo (una ruta /api/health) → 200 en ${Math.round(floor.ms).toLocaleString('es-MX')} ms, RSS ${floor.rss.toFixed(0)} MB`,
+    );
+    await startOnce('primer arranque (DATA_DIR nuevo)', dataDir, { floor });
+    await startOnce('arranque con datos existentes', dataDir, { floor });
     if (mtimes() !== builtAt) {
       console.info(
         '  (npm start reconstruyó una salida más vieja que sus fuentes: la cifra incluye esa compilación)',
