@@ -4,20 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/product-server.mjs';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-dev-shm-usage',
-];
+const chromium = CHROMIUM_PATH;
+const chromiumArgs = [...CHROMIUM_ARGS, '--disable-dev-shm-usage'];
 
 /**
  * A port the system has just handed out, for the browser project's Vite server. Vitest's default (63315,
@@ -67,6 +58,7 @@ export default defineConfig(async () => ({
             'apps/api/test/**/*.test.ts',
             'scripts/**/*.test.ts',
             'apps/backoffice/src/**/*.http.test.ts',
+            'apps/backoffice/build/**/*.test.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { staticDelivery } from './build/precompress';
+import { preloadRoute } from './build/preload-route';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -24,7 +25,13 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  plugins: [react(), tailwindcss(), staticDelivery({ mapsDir: path.join(here, 'dist-maps') })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The login is the first screen of every visit: its lazy chunks load beside the entry, not after it.
+    preloadRoute('src/routes/login.tsx'),
+    staticDelivery({ mapsDir: path.join(here, 'dist-maps') }),
+  ],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },

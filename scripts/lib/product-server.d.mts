@@ -2,6 +2,8 @@
 import type { ChildProcess } from 'node:child_process';
 
 export const repoRoot: string;
+export const CHROMIUM_PATH: string;
+export const CHROMIUM_ARGS: string[];
 export function freePort(): Promise<number>;
 export function waitForHealth(
   baseUrl: string,
@@ -11,4 +13,8 @@ export function waitForHealth(
 export function startProduct(options: {
   label: string;
   env?: Record<string, string>;
+}): Promise<{ baseUrl: string; stop: () => void }>;
+export function startApiServing(options: {
+  label: string;
+  appDir: string;
 }): Promise<{ baseUrl: string; stop: () => void }>;

@@ -10,6 +10,19 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Debian's Chromium, and the flags every test and bench launches it with (one home for both). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 /** A loopback port nobody listens on right now. */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -38,28 +51,17 @@ export async function waitForHealth(baseUrl, child, timeoutMs = 300_000) {
 }
 
 /**
- * Starts the product, or uses BENCH_URL when set (then nothing is started or stopped).
- * @param {{ label: string, env?: Record<string, string> }} options  label names the temp DATA_DIR
- * @returns {Promise<{ baseUrl: string, stop: () => void }>}
+ * Runs `node <args>` from the repository root on a free loopback port and a throw-away DATA_DIR, waits for
+ * /api/health; `stop` ends it (its whole process group when `detached`) and removes the DATA_DIR.
  */
-export async function startProduct({ label, env = {} }) {
-  if (process.env.BENCH_URL) return { baseUrl: process.env.BENCH_URL.replace(/\/$/, ''), stop: () => {} };
+async function launch(label, args, env, detached) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `socio-bench-${label}-`));
-  const child = spawn(process.execPath, ['scripts/bootstrap.mjs', 'start'], {
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: '1',
-      NODE_ENV: 'production',
-      ...env,
-    },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
-    // Its own process group, so stopping it also stops the pnpm/node children it starts.
-    detached: true,
+    detached,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child);
@@ -67,11 +69,39 @@ export async function startProduct({ label, env = {} }) {
     baseUrl,
     stop: () => {
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        if (detached) process.kill(-child.pid, 'SIGTERM');
+        else child.kill('SIGTERM');
       } catch {
         // already gone
       }
       setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 1_000).unref();
     },
   };
+}
+
+/**
+ * Starts the product, or uses BENCH_URL when set (then nothing is started or stopped).
+ * @param {{ label: string, env?: Record<string, string> }} options  label names the temp DATA_DIR
+ * @returns {Promise<{ baseUrl: string, stop: () => void }>}
+ */
+export async function startProduct({ label, env = {} }) {
+  if (process.env.BENCH_URL) return { baseUrl: process.env.BENCH_URL.replace(/\/$/, ''), stop: () => {} };
+  // Its own process group (detached), so stopping it also stops the pnpm/node children it starts.
+  return launch(
+    label,
+    ['scripts/bootstrap.mjs', 'start'],
+    { DEMO_DATA: '1', NODE_ENV: 'production', ...env },
+    true,
+  );
+}
+
+/**
+ * The API bundle alone (apps/api/dist/main.js, what `npm start` imports) serving `appDir` through
+ * SERVE_APP_DIR: another built page served exactly as the app is.
+ * @param {{ label: string, appDir: string }} options
+ * @returns {Promise<{ baseUrl: string, stop: () => void }>}
+ */
+export function startApiServing({ label, appDir }) {
+  const env = { DATABASE_URL: '', NODE_ENV: 'production', SERVE_APP_DIR: appDir };
+  return launch(label, ['apps/api/dist/main.js'], env, false);
 }
