@@ -104,6 +104,20 @@ describe('PGlite template (first start without initdb)', () => {
     expect(await migrate(database.db)).toEqual(migrations.map((m) => m.name));
     await database.close();
   }, 60_000);
+
+  it("copies the template without holding the event loop (the seed's hashes and timers run meanwhile)", async () => {
+    const dataDir = path.join(root, 'en-paralelo');
+    const cluster = path.join(dataDir, 'pglite', 'PG_VERSION');
+    // Runs on the loop's next turn: a copy done on the main thread has already put the cluster in place.
+    const seenOnNextTurn = new Promise<boolean>((resolve) =>
+      setImmediate(() => resolve(existsSync(cluster))),
+    );
+    const database = await createDatabase({ databaseUrl: null, dataDir, pgliteTemplate: template });
+    expect(await seenOnNextTurn).toBe(false);
+    expect(existsSync(cluster)).toBe(true);
+    expect(await migrate(database.db)).toEqual([]);
+    await database.close();
+  });
 });
 
 describe.each(dbKinds())('database (%s)', (kind) => {
