@@ -58,6 +58,10 @@ export const PlainEnterSearches: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(args.onSearch).toHaveBeenCalledWith('UDEM');
     await expect(args.onOpenFolio).not.toHaveBeenCalled();
+    // The list closes: it must not cover the page the search leads to.
+    await waitFor(() => expect(canvas.queryByRole('list', { name: 'Folios sugeridos' })).toBeNull());
+    await userEvent.type(box, '-');
+    await canvas.findByRole('list', { name: 'Folios sugeridos' }, { timeout: 5_000 });
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(canvas.queryByRole('list', { name: 'Folios sugeridos' })).toBeNull());
   },

@@ -121,7 +121,11 @@ export function FolioSearch({ label, onSearch, onOpenFolio }: FolioSearchProps) 
           setText(value);
           setDismissed(false);
         }}
-        onSearch={onSearch}
+        onSearch={(value) => {
+          // The list must not stay open over the page the search leads to.
+          setDismissed(true);
+          onSearch(value);
+        }}
         onBlur={leaveIfOutside}
         aria-controls={suggestions.length > 0 ? listId : undefined}
         onKeyDown={(event) => {
