@@ -175,7 +175,6 @@ export function FolioFichaScreen({ folio, onOpenReport }: FolioFichaScreenProps)
     state = (
       <ErrorState
         message={m.error}
-        retryLabel={m.retry}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />

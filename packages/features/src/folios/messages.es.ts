@@ -5,7 +5,6 @@ export const foliosMessages = {
   notFoundTitle: 'Folio no encontrado',
   notFound: (folio: string) => `No se encontró el folio ${folio}, o no está asignado a ti.`,
   error: 'Error al cargar el folio',
-  retry: 'Intentar de nuevo',
   datos: 'Datos del folio',
   fields: {
     cliente: 'Cliente',
