@@ -172,13 +172,7 @@ export function FolioFichaScreen({ folio, onOpenReport }: FolioFichaScreenProps)
       />
     );
   } else if (query.isError || !ficha) {
-    state = (
-      <ErrorState
-        message={m.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    state = <ErrorState message={m.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
   return (
     <div data-slot="folio-ficha" className="grid grid-cols-1 gap-6">
