@@ -70,7 +70,7 @@ export const FilterBar: StoryObj<typeof CargasFilterBar> = {
     const bar = canvasElement.querySelector('[data-slot="cargas-filters"]');
     await expect(bar).toHaveAttribute('aria-label', 'Filtros de asignaciones');
     await expect(canvas.getByRole('combobox', { name: 'Estado' })).toHaveTextContent('Jalisco');
-    await expect(canvas.getByLabelText('Asignada desde')).toHaveValue('2026-03-01');
+    await expect(canvas.getByLabelText('Asignada desde')).toHaveValue('01/03/2026');
     await userEvent.click(canvas.getByRole('button', { name: 'Limpiar filtros' }));
     await expect(args.onFiltersChange).toHaveBeenCalledWith({});
   },

@@ -102,11 +102,9 @@ const meta = {
   title: 'Tema/Oscuro',
   component: Gallery,
   parameters: { layout: 'fullscreen' },
-  // On <html>: the page background and the portals (Modal, menus, Toast) take the dark theme too.
-  beforeEach: () => {
-    document.documentElement.setAttribute('data-theme', 'dark');
-    return () => document.documentElement.removeAttribute('data-theme');
-  },
+  // The toolbar's theme global: the preview sets data-theme="dark" on <html>, so the page background and the
+  // portals (Modal, menus, Toast) take the dark theme too.
+  globals: { theme: 'dark' },
   decorators: [
     (Story) => (
       <div className="min-h-screen bg-canvas p-6 text-ink">
