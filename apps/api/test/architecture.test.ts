@@ -66,6 +66,7 @@ describe('module boundaries', () => {
       'catalogos',
       'dashboard',
       'entregas',
+      'folios',
       'reportes',
       'users',
     ]);

@@ -299,7 +299,10 @@ describe.each(dbKinds())('folios: filtros, sugerencias y ficha (%s)', (kind) => 
           : 'visitador1@socioeconomico.mx';
       const refused = await get('/folios/FICHA-0001', other);
       expect(refused.statusCode).toBe(404);
-      expect(refused.json()).toEqual({ detail: 'No se encontró el folio FICHA-0001' });
+      expect(refused.json()).toEqual({
+        detail: 'No se encontró el folio FICHA-0001',
+        code: 'folio_not_found',
+      });
     });
 
     it("lists the folio's reports with their estatus and each e-mail delivery with its state (staff only)", async () => {
@@ -356,7 +359,7 @@ describe.each(dbKinds())('folios: filtros, sugerencias y ficha (%s)', (kind) => 
     it('answers 404 for an unknown folio', async () => {
       const res = await get('/folios/NO-EXISTE-1');
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'No se encontró el folio NO-EXISTE-1' });
+      expect(res.json()).toEqual({ detail: 'No se encontró el folio NO-EXISTE-1', code: 'folio_not_found' });
     });
   });
 });

@@ -21,11 +21,9 @@ import {
   type AssignmentStats,
   totalPages,
 } from '@socio/contracts';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/schema';
 import { pageRows } from './repo';
-
-type Db = Kysely<Database>;
 
 const DAY_S = 86_400;
 /** Mexico City is UTC-6 all year (no daylight saving since 2022): its day D starts at D 06:00 UTC. */

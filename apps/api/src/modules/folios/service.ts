@@ -7,8 +7,7 @@ import {
   type FolioSuggestion,
   ownAssignmentsOnly,
 } from '@socio/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { fail } from '../../domain-errors';
 import type { Actor } from '../../session';
 import {
@@ -20,7 +19,6 @@ import {
   suggestFolios,
 } from './repo';
 
-type Db = Kysely<Database>;
 type Reader = Pick<Actor, 'id' | 'rol'>;
 
 /** Only their own folios for a Visitador (undefined: every folio, for staff). */
