@@ -26,7 +26,7 @@ function bodyRows(page: Page) {
   return table(page).locator('tbody tr[data-slot="data-table-row"]');
 }
 
-/** Cell `index` of a body row: 0 row number, 1 id_asignacion, 2 id_usuario, 3 estado, … */
+/** Cell `index` of a body row: 0 row number, 1 id_asignacion, 2 id_usuario, 3 folio, 4 estado, … */
 function cell(row: Locator, index: number) {
   return row.locator('td').nth(index);
 }
@@ -183,11 +183,11 @@ test.describe('Cargas (Administrador)', () => {
     const row = rowOf(page, id);
     await expect(cell(bodyRows(page).first(), 1)).toHaveText(String(id));
     await expect(cell(row, 2)).toHaveText(String(owner.id_usuario));
-    await expect(cell(row, 3)).toHaveText('Nuevo León');
-    await expect(cell(row, 4)).toHaveText(
+    await expect(cell(row, 4)).toHaveText('Nuevo León');
+    await expect(cell(row, 5)).toHaveText(
       'Av. Eugenio Garza Sada 2501, Tecnológico, Monterrey, Nuevo León, CP 64849',
     );
-    await expect(cell(row, 5)).toHaveText('asignada');
+    await expect(cell(row, 6)).toHaveText('asignada');
 
     // --- Schedule (keyboard) ---
     await page.getByRole('button', { name: `Acciones de la asignación ${id}` }).focus();
@@ -195,7 +195,7 @@ test.describe('Cargas (Administrador)', () => {
     await expect(page.getByRole('menuitem', { name: 'Agendar' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByText(`Asignación ${id} agendada`)).toBeVisible();
-    await expect(cell(row, 5)).toHaveText('agendada');
+    await expect(cell(row, 6)).toHaveText('agendada');
 
     // --- Reassign to another visitor of the same state ---
     let menu = await rowMenu(page, id);
@@ -213,7 +213,7 @@ test.describe('Cargas (Administrador)', () => {
     const confirm = page.getByRole('dialog', { name: 'Cancelar asignación' });
     await confirm.getByRole('button', { name: 'Cancelar asignación' }).click();
     await expect(page.getByText(`Asignación ${id} cancelada`)).toBeVisible();
-    await expect(cell(row, 5)).toHaveText('cancelada');
+    await expect(cell(row, 6)).toHaveText('cancelada');
     await expect(page.getByRole('button', { name: `Acciones de la asignación ${id}` })).toHaveCount(0);
 
     // The server is the authority: a bad payload is refused with a Spanish detail (never a 500).
@@ -287,14 +287,14 @@ test.describe('Cargas (Visitador)', () => {
     }
 
     const row = rowOf(page, id);
-    await expect(cell(row, 5)).toHaveText('asignada');
+    await expect(cell(row, 6)).toHaveText('asignada');
     let menu = await rowMenu(page, id);
     await expect(menu.getByRole('menuitem')).toHaveText(['Agendar']);
     await menu.getByRole('menuitem', { name: 'Agendar' }).click();
-    await expect(cell(row, 5)).toHaveText('agendada');
+    await expect(cell(row, 6)).toHaveText('agendada');
     menu = await rowMenu(page, id);
     await expect(menu.getByRole('menuitem')).toHaveText(['Completar']);
     await menu.getByRole('menuitem', { name: 'Completar' }).click();
-    await expect(cell(row, 5)).toHaveText('completada');
+    await expect(cell(row, 6)).toHaveText('completada');
   });
 });

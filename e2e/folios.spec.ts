@@ -70,7 +70,7 @@ test.describe('Folios (issue 20)', () => {
     await expect(page.getByText(/^Mostrando 1 a 10 de [\d,]+ resultados$/)).toBeVisible();
     await page.getByRole('combobox', { name: 'Estatus' }).click();
     await page.getByRole('option', { name: 'agendada' }).click();
-    await page.getByLabel('Asignada desde').fill('2020-01-01');
+    await page.getByLabel('Asignada desde').fill('01/01/2020');
     await expect(page).toHaveURL(/estatus=agendada/);
     await expect(page).toHaveURL(/fecha_desde=2020-01-01/);
     const summary = page.getByText(/^Mostrando \d+ a \d+ de [\d,]+ resultados$/);
@@ -78,7 +78,7 @@ test.describe('Folios (issue 20)', () => {
     const before = await summary.textContent();
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Estatus' })).toHaveText('agendada');
-    await expect(page.getByLabel('Asignada desde')).toHaveValue('2020-01-01');
+    await expect(page.getByLabel('Asignada desde')).toHaveValue('01/01/2020');
     await expect(page.getByText(before as string)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Limpiar filtros' })).toBeVisible();
   });
