@@ -32,15 +32,14 @@ export function PortsProvider({ value, children }: PortsProviderProps) {
   return <PortsContext.Provider value={value}>{children}</PortsContext.Provider>;
 }
 
-/** Reads one port; throws a clear error when the app forgot to provide it. */
-export function usePort<K extends keyof Ports>(name: K): Ports[K] {
-  const ports = useContext(PortsContext);
-  const port = ports?.[name];
-  if (!port) throw new Error(`Falta el puerto "${String(name)}" en <PortsProvider>.`);
-  return port as Ports[K];
-}
-
 /** Reads one port, or undefined when none was provided (optional helpers such as the folio suggestions). */
 export function useOptionalPort<K extends keyof Ports>(name: K): Ports[K] | undefined {
   return useContext(PortsContext)?.[name] as Ports[K] | undefined;
+}
+
+/** Reads one port; throws a clear error when the app forgot to provide it. */
+export function usePort<K extends keyof Ports>(name: K): Ports[K] {
+  const port = useOptionalPort(name);
+  if (!port) throw new Error(`Falta el puerto "${String(name)}" en <PortsProvider>.`);
+  return port;
 }

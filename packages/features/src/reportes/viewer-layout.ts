@@ -1,7 +1,7 @@
 /**
  * How the reportes screen shares its width between the list and the PDF viewer when they sit side by
- * side (xl and up): the list's share, and whether the viewer is hidden. Pure: the app keeps it
- * (localStorage) through `parseViewerLayout` / `JSON.stringify`.
+ * side (xl and up): the list's share, and whether the viewer is hidden. Pure: the app's storage adapter
+ * keeps it as text through `parseViewerLayout` / `JSON.stringify`.
  */
 export interface ViewerLayout {
   /** Width of the list, in percent of the two panes. */
