@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type KyselyPlugin, RawNode, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, isNewEmbeddedDatabase } from '../src/db/index';
 import { migrate } from '../src/db/migrate';
@@ -133,6 +133,22 @@ describe.each(dbKinds())('database (%s)', (kind) => {
     const applied = await ctx.db.selectFrom('schema_migrations').select('name').orderBy('name').execute();
     expect(applied.map((r) => r.name)).toEqual(migrations.map((m) => m.name));
     expect(await migrate(ctx.db)).toEqual([]);
+  });
+
+  it('checks an up-to-date database with reads only: no transaction, no lock per migration', async () => {
+    const statements: string[] = [];
+    const recorder: KyselyPlugin = {
+      transformQuery({ node }) {
+        statements.push(RawNode.is(node) ? node.sqlFragments.join('?') : node.kind);
+        return node;
+      },
+      async transformResult({ result }) {
+        return result;
+      },
+    };
+    expect(await migrate(ctx.db.withPlugin(recorder))).toEqual([]);
+    expect(statements.filter((s) => /LOCK TABLE|CREATE TABLE/i.test(s))).toEqual([]);
+    expect(statements.length).toBeLessThanOrEqual(2);
   });
 
   it('seeds once: a second seed does nothing', async () => {

@@ -2,7 +2,7 @@ import { constants, existsSync, promises as fsp, mkdirSync, readdirSync, rmSync 
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { claimDataDir, isMemoryDir, recordOwnedEntry, secureDataDir, stagingPath } from '../data-dir';
 import { createPglitePool } from './pglite-pool';
 import type { Database } from './schema';
@@ -89,14 +89,14 @@ const OID_INT8 = 20;
 const OID_DATE = 1082;
 
 /** Same value types on both drivers: int8 → number, date → 'YYYY-MM-DD' text (no time-zone shifts). */
-const pgTypes = {
+const pgTypesOf = (types: typeof pg.types) => ({
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === OID_INT8) return (value: string) => Number(value);
     if (oid === OID_DATE) return (value: string) => value;
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads do not accept a union format.
-    return pg.types.getTypeParser(oid, (format ?? 'text') as any);
+    return types.getTypeParser(oid, (format ?? 'text') as any);
   },
-};
+});
 /**
  * PGlite runs PostgreSQL inside this process: its 128 MB default of shared buffers was a third of the server's
  * memory at rest. 32 MB keeps the hot pages of a million assignments' indexes; the rest comes from the OS cache.
@@ -111,17 +111,20 @@ const pgliteParsers = {
 export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   const databaseUrl = config.databaseUrl;
   if (databaseUrl) {
-    const pool = new pg.Pool({
+    // Imported here, not at the top: the embedded database never needs node-postgres, whose loading (with the
+    // fetch implementation its Cloudflare check pulls in) costs every PGlite start ~0.1 s of CPU and ~15 MB.
+    const { default: driver } = await import('pg');
+    const pool = new driver.Pool({
       connectionString: databaseUrl,
       max: config.poolSize ?? 10,
-      types: pgTypes,
+      types: pgTypesOf(driver.types),
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', (err) => console.error('PostgreSQL: error en una conexión inactiva', err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const listeners = new Set<pg.Client>();
     const listen: ListenFn = async (channel, onPayload) => {
-      const client = new pg.Client({ connectionString: databaseUrl });
+      const client = new driver.Client({ connectionString: databaseUrl });
       // A lost listening connection must not crash the process; the caller's caches still expire by time.
       client.on('error', (err) =>
         console.error(`PostgreSQL: se perdió la conexión de LISTEN ${channel}`, err),
@@ -130,7 +133,7 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
         if (msg.channel === channel) onPayload(msg.payload ?? '');
       });
       await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await client.query(`LISTEN ${driver.escapeIdentifier(channel)}`);
       listeners.add(client);
       return async () => {
         if (!listeners.delete(client)) return;

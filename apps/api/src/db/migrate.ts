@@ -3,14 +3,30 @@ import { migrations as allMigrations, type Migration } from './migrations';
 import type { Database } from './schema';
 
 /**
+ * The names recorded in `schema_migrations`, or null when the table does not exist yet. Two reads, no lock: a
+ * name is there only once its migration committed, so an up-to-date database needs nothing else.
+ */
+async function recordedMigrations(db: Kysely<Database>): Promise<Set<string> | null> {
+  const table = await sql<{
+    exists: boolean;
+  }>`SELECT to_regclass('schema_migrations') IS NOT NULL AS exists`.execute(db);
+  if (!table.rows[0]?.exists) return null;
+  const rows = await db.selectFrom('schema_migrations').select('name').execute();
+  return new Set(rows.map((row) => row.name));
+}
+
+/**
  * Applies the pending migrations, each in its own transaction, and records them in `schema_migrations`.
  * An exclusive lock on `schema_migrations` keeps two servers starting together from applying one twice.
- * Returns the names applied now.
+ * Returns the names applied now. An up-to-date database (every start but the first after an update) is only
+ * read: one transaction and lock per migration cost ~0.1-0.2 s of each start on PGlite.
  */
 export async function migrate(
   db: Kysely<Database>,
   migrations: readonly Migration[] = allMigrations,
 ): Promise<string[]> {
+  const recorded = await recordedMigrations(db);
+  if (recorded && migrations.every((m) => !m.up.trim() || recorded.has(m.name))) return [];
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()
