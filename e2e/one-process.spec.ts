@@ -2,14 +2,15 @@
  * `node scripts/bootstrap.mjs start` (what `npm start` runs, and the production command) serves from its own
  * process: the socket answering /api/health belongs to the process that was started, and no node process is left
  * under it (no pnpm, tsx or server child holding memory and catching signals). Builds first when the tree is
- * not built, as the command itself does.
+ * not built, as the command itself does (in `npm test` this layer runs after the build). Runs a second server beside
+ * the e2e one, on its own port and DATA_DIR, and talks to it without a browser.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, repoRoot, waitForHealth } from './lib/product-server.mjs';
+import { expect, test } from '@playwright/test';
+import { freePort, repoRoot, waitForHealth } from '../scripts/lib/product-server.mjs';
 
 /** Inodes of the sockets listening on `port` (IPv4 and IPv6), from /proc/net. */
 function listeningInodes(port: number): Set<string> {
@@ -62,12 +63,16 @@ function descendants(pid: number): string[] {
   return found.slice(1).map((child) => parents.get(child)?.comm ?? '?');
 }
 
-describe.runIf(process.platform === 'linux')('node scripts/bootstrap.mjs start', () => {
+test.describe('node scripts/bootstrap.mjs start', () => {
+  test.skip(process.platform !== 'linux', 'reads /proc');
+  test.describe.configure({ mode: 'serial' });
+
   let child: ChildProcess;
   let port = 0;
   let dataDir = '';
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(900_000);
     port = await freePort();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'socio-bootstrap-'));
     child = spawn(process.execPath, ['scripts/bootstrap.mjs', 'start'], {
@@ -77,9 +82,9 @@ describe.runIf(process.platform === 'linux')('node scripts/bootstrap.mjs start',
     });
     // A tree without its build is built first (minutes on a busy machine).
     await waitForHealth(`http://127.0.0.1:${port}`, child, 900_000);
-  }, 900_000);
+  });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -88,18 +93,18 @@ describe.runIf(process.platform === 'linux')('node scripts/bootstrap.mjs start',
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('answers /api/health from the very process that was started', () => {
+  test('answers /api/health from the very process that was started', () => {
     const listening = listeningInodes(port);
     expect(listening.size).toBeGreaterThan(0);
     const held = socketInodes(child.pid as number);
     expect([...listening].filter((inode) => held.has(inode))).toEqual([...listening]);
   });
 
-  it('leaves no node process under it', () => {
+  test('leaves no node process under it', () => {
     expect(descendants(child.pid as number).filter((comm) => comm.startsWith('node'))).toEqual([]);
   });
 
-  it('stops on SIGTERM with exit code 0', async () => {
+  test('stops on SIGTERM with exit code 0', async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
