@@ -156,6 +156,38 @@ describe('parseSpreadsheet: workbooks', () => {
   });
 });
 
+describe('parseSpreadsheet: more rows than the caller can use', () => {
+  const csv = (rows: number) => {
+    let text = 'Folio,Colonia\n';
+    for (let i = 1; i <= rows; i++) text += `F-${i},Centro\n`;
+    return utf8(`${text}\n\n`);
+  };
+
+  it('stops at the count, before building a row, and says how many data rows the sheet has', () => {
+    const built: number[] = [];
+    const read = () =>
+      parseSpreadsheet(
+        { bytes: csv(6), name: 'a.csv', maxRows: 5 },
+        { onRows: (rows) => built.push(rows.length) },
+      );
+    expect(read).toThrowError(expect.objectContaining({ code: 'too-many-rows', rowCount: 6 }));
+    expect(built).toEqual([]);
+  });
+
+  it('reads a sheet of exactly maxRows data rows (trailing blank lines do not count)', () => {
+    expect(parseSpreadsheet({ bytes: csv(5), name: 'a.csv', maxRows: 5 }).rowCount).toBe(5);
+  });
+
+  it('refuses a workbook the same way', () => {
+    const aoa: unknown[][] = [['Folio']];
+    for (let i = 0; i < 4; i++) aoa.push([`F-${i}`]);
+    const bytes = workbook(aoa, 'xlsx');
+    expect(() => parseSpreadsheet({ bytes, name: 'a.xlsx', maxRows: 3 })).toThrowError(
+      expect.objectContaining({ code: 'too-many-rows', rowCount: 4 }),
+    );
+  });
+});
+
 describe('parseSpreadsheet: CSV', () => {
   const text =
     'Folio,Calle,Colonia,Ciudad,Estado,Codigo Postal,Tel1\r\nA-1,Av. Juárez 10,Centro,Mérida,Yucatán,97000,9991234567\r\n';

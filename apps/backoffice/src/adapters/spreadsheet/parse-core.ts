@@ -19,10 +19,13 @@ import { contentKind } from './file-content';
 
 export class ParseFailure extends Error {
   readonly code: SpreadsheetErrorCode;
-  constructor(code: SpreadsheetErrorCode, detail?: string) {
+  /** 'too-many-rows': the sheet's data rows. */
+  readonly rowCount: number | undefined;
+  constructor(code: SpreadsheetErrorCode, detail?: string, rowCount?: number) {
     super(detail ?? code);
     this.name = 'ParseFailure';
     this.code = code;
+    this.rowCount = rowCount;
   }
 }
 
@@ -32,6 +35,8 @@ export interface ParseInput {
   type?: string;
   /** The workbook sheet to read; by default the first one with data rows. */
   sheet?: string;
+  /** More data rows than this: 'too-many-rows' as soon as the count is known, before any row is built. */
+  maxRows?: number;
 }
 
 export interface ParseHooks {
@@ -318,6 +323,8 @@ export function parseSpreadsheet(input: ParseInput, hooks: ParseHooks = {}): Par
   // Last row with something in it; rows after it are trailing blanks.
   const last = lastFilledRow(grid);
   if (last < 0) throw new ParseFailure('empty');
+  if (input.maxRows !== undefined && last > input.maxRows)
+    throw new ParseFailure('too-many-rows', undefined, last);
 
   // Columns: the header's and any wider data, minus trailing columns empty everywhere.
   const rawHeaders: (string | null)[] = [];

@@ -3,10 +3,10 @@
 import type { UploadRow } from '@socio/contracts';
 import type { SpreadsheetErrorCode } from '@socio/features/cargas/bulk-load';
 
-export type ToWorker = { type: 'parse'; file: File; sheet?: string };
+export type ToWorker = { type: 'parse'; file: File; sheet?: string; maxRows?: number };
 
 export type FromWorker =
   | { type: 'progress'; fraction: number }
   | { type: 'rows'; rows: UploadRow[] }
   | { type: 'done'; headers: string[]; rowCount: number; sheetNames: string[]; sheet: string | null }
-  | { type: 'error'; code: SpreadsheetErrorCode | null; message: string };
+  | { type: 'error'; code: SpreadsheetErrorCode | null; message: string; rowCount?: number };

@@ -18,7 +18,13 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
     const bytes = new Uint8Array(await message.file.arrayBuffer());
     post({ type: 'progress', fraction: 0.05 });
     const result = parseSpreadsheet(
-      { bytes, name: message.file.name, type: message.file.type, sheet: message.sheet },
+      {
+        bytes,
+        name: message.file.name,
+        type: message.file.type,
+        sheet: message.sheet,
+        maxRows: message.maxRows,
+      },
       {
         onProgress: (fraction) => post({ type: 'progress', fraction }),
         onRows: (rows) => post({ type: 'rows', rows }),
@@ -36,6 +42,7 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
       type: 'error',
       code: error instanceof ParseFailure ? error.code : null,
       message: error instanceof Error ? error.message : String(error),
+      rowCount: error instanceof ParseFailure ? error.rowCount : undefined,
     });
   }
 };

@@ -74,6 +74,18 @@ describe('createWorkerSpreadsheetParser', () => {
     expect(isSpreadsheetError(error) && error.code).toBe('no-data');
   });
 
+  it('asks the worker to stop past maxRows and keeps the count of a refused sheet', async () => {
+    const worker = new FakeWorker([
+      { type: 'error', code: 'too-many-rows', message: 'too-many-rows', rowCount: 1_200_000 },
+    ]);
+    const parser = createWorkerSpreadsheetParser(() => worker as unknown as Worker);
+    const error = await parser.parse(file('a.csv'), { maxRows: 1_048_575 }).catch((e: unknown) => e);
+    expect(worker.received[0]).toMatchObject({ type: 'parse', maxRows: 1_048_575 });
+    expect(error).toMatchObject({ code: 'too-many-rows', rowCount: 1_200_000 });
+    expect(isSpreadsheetError(error)).toBe(true);
+    expect(worker.terminated).toBe(true);
+  });
+
   it('terminates the worker when the read is cancelled', async () => {
     const worker = new FakeWorker([]);
     const parser = createWorkerSpreadsheetParser(() => worker as unknown as Worker);

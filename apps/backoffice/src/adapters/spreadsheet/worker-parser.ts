@@ -39,7 +39,7 @@ export function createWorkerSpreadsheetParser(
     },
     saveFile,
     parse(file, o = {}) {
-      const { signal, onProgress, sheet } = o;
+      const { signal, onProgress, sheet, maxRows } = o;
       return new Promise<ParsedSheet>((resolve, reject) => {
         if (signal?.aborted) {
           reject(signal.reason);
@@ -102,13 +102,13 @@ export function createWorkerSpreadsheetParser(
               finish();
               reject(
                 message.code
-                  ? new SpreadsheetError(message.code, message.message)
+                  ? new SpreadsheetError(message.code, message.message, message.rowCount)
                   : new Error(message.message),
               );
               break;
           }
         };
-        worker.postMessage({ type: 'parse', file, sheet } satisfies ToWorker);
+        worker.postMessage({ type: 'parse', file, sheet, maxRows } satisfies ToWorker);
       });
     },
   };

@@ -1,3 +1,4 @@
+import { MAX_ROWS_PER_CARGA } from '@socio/contracts';
 import { Button, toast } from '@socio/ui';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
@@ -202,6 +203,41 @@ export const NoDataRows: Story = {
 export const UnreadableFile: Story = {
   name: 'Step 1: unreadable file',
   ...fileErrorStory('unreadable', 'Error al leer el archivo'),
+};
+
+/** A file with more rows than a carga can save: 1,200,000 (above Excel's own 1,048,575 data rows). */
+const HUGE_FILE_ROWS = 1_200_000;
+const hugeFileParser = createFakeSpreadsheetParser({
+  rowCount: (file) => (file.name === 'todos.csv' ? HUGE_FILE_ROWS : undefined),
+});
+
+/**
+ * Refused at step 1, with the limit, as soon as the reader knows the count: the user does not wait
+ * through classification, processing and a save that cannot take it; another file can be picked.
+ */
+export const TooManyRows: Story = {
+  name: 'Step 1: more rows than a carga can save',
+  decorators: [withPorts(hugeFileParser)],
+  play: async () => {
+    await expect(HUGE_FILE_ROWS).toBeGreaterThan(MAX_ROWS_PER_CARGA);
+    const message = `El archivo tiene 1,200,000 filas; el máximo por carga es ${MAX_ROWS_PER_CARGA.toLocaleString('es-MX')}.`;
+    await upload('todos.csv');
+    const d = await dialog();
+    const alert = await within(d).findByRole('alert');
+    await expect(alert).toHaveTextContent(message);
+    await expect(within(d).queryByRole('heading', { name: /Filas válidas/ })).toBeNull();
+    await expect(within(d).queryByRole('progressbar')).toBeNull();
+    const current = within(d)
+      .getAllByRole('listitem')
+      .find((li) => li.getAttribute('aria-current') === 'step');
+    await expect(current).toHaveTextContent('Subir archivo');
+    await expect(within(d).getByText('Ningún archivo seleccionado')).toBeVisible();
+    await expect(within(d).getByRole('button', { name: 'Seleccionar archivo' })).toBeEnabled();
+    // Nothing else is lost: another file is read as usual.
+    await upload('folios.xlsx');
+    await within(d).findByRole('heading', { name: /Filas válidas/ });
+    await expect(within(d).queryByText(message)).toBeNull();
+  },
 };
 
 const parserWithInvalid = createFakeSpreadsheetParser();

@@ -1,4 +1,5 @@
 /** Spanish messages for what can go wrong in the wizard . */
+import { MAX_ROWS_PER_CARGA } from '@socio/contracts';
 import { isApiError } from '../../errors';
 import { bulkLoadMessages as m } from './messages.es';
 import { isSpreadsheetError } from './spreadsheet.port';
@@ -8,7 +9,10 @@ export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-/** A file that could not be read: the spec's four file errors, else 'Error al procesar el archivo: …'. */
+/**
+ * A file that could not be read: the spec's four file errors, a file with more rows than a carga can save
+ * (with the limit), else 'Error al procesar el archivo: …'.
+ */
 export function readErrorMessage(error: unknown): string {
   if (isSpreadsheetError(error)) {
     switch (error.code) {
@@ -20,6 +24,8 @@ export function readErrorMessage(error: unknown): string {
         return m.noData;
       case 'unreadable':
         return m.readError;
+      case 'too-many-rows':
+        return m.tooManyRows(error.rowCount, MAX_ROWS_PER_CARGA);
     }
   }
   if (error instanceof Error && error.message) return m.fileError(error.message);

@@ -93,6 +93,11 @@ export interface FakeSpreadsheetOptions {
    * data rows (like the app's reader), with every sheet's name.
    */
   sheets?: Record<string, ParsedSheet>;
+  /**
+   * Data rows the file is said to hold (without building them): a read with a smaller `maxRows` stops
+   * after the first progress report with 'too-many-rows', as the app's reader does once it knows the count.
+   */
+  rowCount?: number | ((file: File) => number | undefined);
 }
 
 export interface FakeSpreadsheetParser extends SpreadsheetParser {
@@ -108,7 +113,7 @@ const copy = (sheet: ParsedSheet): ParsedSheet => ({
 });
 
 export function createFakeSpreadsheetParser(options: FakeSpreadsheetOptions = {}): FakeSpreadsheetParser {
-  const { sheet = demoSheet({ withInvalid: true }), error, delay = 0, stallAt, sheets } = options;
+  const { sheet = demoSheet({ withInvalid: true }), error, delay = 0, stallAt, sheets, rowCount } = options;
   const saved: FakeSpreadsheetParser['saved'] = [];
   const reads: string[] = [];
   return {
@@ -129,6 +134,9 @@ export function createFakeSpreadsheetParser(options: FakeSpreadsheetOptions = {}
       for (let step = 1; step <= 5; step++) {
         await fakeDelay(delay / 5, signal);
         onProgress?.(step / 5);
+        const rows = typeof rowCount === 'function' ? rowCount(file) : rowCount;
+        if (rows !== undefined && o.maxRows !== undefined && rows > o.maxRows)
+          throw new SpreadsheetError('too-many-rows', undefined, rows);
       }
       signal?.throwIfAborted();
       if (error) throw new SpreadsheetError(error);

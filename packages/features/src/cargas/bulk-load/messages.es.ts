@@ -29,6 +29,9 @@ export const bulkLoadMessages = {
   noData: 'El archivo no contiene datos válidos',
   readError: 'Error al leer el archivo',
   fileError: (detail: string) => `Error al procesar el archivo: ${detail}`,
+  /** More data rows than one carga can save: refused at step 1, before the user waits through the rest. */
+  tooManyRows: (rows: number | undefined, max: number) =>
+    `El archivo tiene ${rows === undefined ? `más de ${formatNumber(max)}` : formatNumber(rows)} filas; el máximo por carga es ${formatNumber(max)}.`,
 
   // Step 2
   validTitle: 'Filas válidas',

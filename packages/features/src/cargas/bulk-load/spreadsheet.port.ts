@@ -12,6 +12,11 @@ export interface ParseOptions {
   onProgress?: (fraction: number) => void;
   /** The workbook sheet to read; by default the first one with data rows (a CSV has one). */
   sheet?: string;
+  /**
+   * Most data rows the caller can use: as soon as the sheet is known to have more (before its rows are
+   * built), the read stops and rejects with a `SpreadsheetError` 'too-many-rows' carrying `rowCount`.
+   */
+  maxRows?: number;
 }
 
 /**
@@ -30,14 +35,17 @@ export interface ParsedSheet {
 }
 
 /** Why a file could not be read; the wizard shows the spec's message for each. */
-export type SpreadsheetErrorCode = 'unsupported' | 'empty' | 'no-data' | 'unreadable';
+export type SpreadsheetErrorCode = 'unsupported' | 'empty' | 'no-data' | 'unreadable' | 'too-many-rows';
 
 export class SpreadsheetError extends Error {
   readonly code: SpreadsheetErrorCode;
-  constructor(code: SpreadsheetErrorCode, detail?: string) {
+  /** 'too-many-rows': the sheet's data rows. */
+  readonly rowCount: number | undefined;
+  constructor(code: SpreadsheetErrorCode, detail?: string, rowCount?: number) {
     super(detail ?? code);
     this.name = 'SpreadsheetError';
     this.code = code;
+    this.rowCount = rowCount;
   }
 }
 

@@ -3,7 +3,7 @@
  * (read → classify → process in batches → save). Every async step can be cancelled by closing or by
  * 'Cancelar lectura'; an answer that arrives after a reset is ignored.
  */
-import type { InvalidRow, LoadType, ProcessedRow } from '@socio/contracts';
+import { type InvalidRow, type LoadType, MAX_ROWS_PER_CARGA, type ProcessedRow } from '@socio/contracts';
 import { toast } from '@socio/ui';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { usePort } from '../../ports';
@@ -75,6 +75,8 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
         const sheet = await spreadsheet.parse(file, {
           signal,
           sheet: sheetName,
+          // What the save cannot take is refused now, not after every step (the reader stops at the count).
+          maxRows: MAX_ROWS_PER_CARGA,
           onProgress: (fraction) => dispatch({ type: 'readProgress', fraction }),
         });
         signal.throwIfAborted();
