@@ -427,8 +427,14 @@ async function main() {
     for (let run = 0; run < runs; run++) {
       if (withBaseline) baselines.push(await baselineOnce());
       wizards.push(await wizardOnce());
+      const w = wizards.at(-1);
+      console.info(
+        `corrida ${run + 1}: paso 2 en ${fmt(w.ms)}${withBaseline ? ` (SheetJS solo ${fmt(baselines.at(-1))})` : ''}; tarea más larga ${fmt(w.longest)}`,
+      );
       if (run < runs - 1) {
+        // Rows were read: closing asks '¿Descartar la carga?' first.
         await dialog.getByRole('button', { name: 'Cancelar', exact: true }).click();
+        await page.getByRole('alertdialog').getByRole('button', { name: 'Descartar' }).click();
         await dialog.waitFor({ state: 'hidden' });
       }
     }
