@@ -199,6 +199,11 @@ interface Grid {
   text(r: number, c: number): string | null;
   /** Whether row r has any non-empty cell (cheap check for trailing blanks). */
   blank(r: number): boolean;
+  /**
+   * Row r was turned into a row object and is never read again: its cells can go. At 1,048,575 rows the
+   * grid and the rows already handed over would otherwise be held at once.
+   */
+  release(r: number): void;
 }
 
 function readWorkbook(bytes: Uint8Array, sheets: number | string): XLSX.WorkBook {
@@ -237,6 +242,9 @@ function sheetGrid(workbook: XLSX.WorkBook, name: string): Grid | null {
       if (!row) return true;
       for (let c = left; c < row.length; c++) if (cellText(row[c], date1904) !== null) return false;
       return true;
+    },
+    release: (r) => {
+      data[top + r] = undefined;
     },
   };
 }
@@ -302,6 +310,9 @@ function csvGrid(bytes: Uint8Array, onProgress?: (fraction: number) => void): Gr
       for (const cell of row) if (cell.trim() !== '') return false;
       return true;
     },
+    release: (r) => {
+      (rows as (string[] | undefined)[])[r] = undefined;
+    },
   };
 }
 
@@ -349,6 +360,7 @@ export function parseSpreadsheet(input: ParseInput, hooks: ParseHooks = {}): Par
     const row: UploadRow = { __id: r, row_index: grid.firstRowNumber + r };
     for (let c = 0; c < width; c++)
       row[headers[c] as string] = finish(grid.text(r, c), rules[c] as ColumnRule);
+    if (onRows) grid.release(r);
     if (onRows) {
       chunk.push(row);
       if (chunk.length >= chunkSize) {

@@ -117,6 +117,11 @@ describe('bulkLoadReducer', () => {
     );
     expect(stepOf(done.phase)).toBe(3);
     expect(done.invalid.map((r) => r.row_index)).toEqual([9, 2]);
+    // Step 3 never goes back to step 2: the file's rows are let go (a million of them beside the processed
+    // ones), the count of rows read stays for '¿Descartar la carga?'.
+    expect(done.valid).toEqual([]);
+    expect(done.rowCount).toBe(2);
+    expect(hasUnsavedRows(done)).toBe(true);
   });
 
   it('given a process failure › it keeps step 2 with the message', () => {
