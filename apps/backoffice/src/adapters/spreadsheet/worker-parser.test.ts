@@ -1,7 +1,7 @@
 import { isSpreadsheetError } from '@socio/features/cargas/bulk-load';
 import { describe, expect, it, vi } from 'vitest';
 import type { FromWorker, ToWorker } from './protocol';
-import { createWorkerSpreadsheetParser } from './worker-parser';
+import { createWorkerSpreadsheetParser, SHARED_VALUES_PER_COLUMN } from './worker-parser';
 
 /** A stand-in Worker answering each 'parse' with the given messages. */
 class FakeWorker {
@@ -53,6 +53,38 @@ describe('createWorkerSpreadsheetParser', () => {
     });
     expect(progress).toEqual([0.5, 1]);
     expect(workers[0]?.terminated).toBe(true);
+  });
+
+  it('keeps every value as read when repeated values are shared (few or many distinct per column)', async () => {
+    const total = SHARED_VALUES_PER_COLUMN + 500;
+    const made = (i: number) => ({
+      __id: i,
+      row_index: i + 1,
+      Folio: `F-${i}`,
+      Estado: ['Jalisco', 'Nuevo León'][i % 2] as string,
+      Tel2: i % 3 === 0 ? null : `81${i % 7}`,
+    });
+    const chunks: FromWorker[] = [];
+    for (let start = 0; start < total; start += 1_000) {
+      const rows = [];
+      for (let i = start; i < Math.min(total, start + 1_000); i++) rows.push(made(i));
+      chunks.push({ type: 'rows', rows });
+    }
+    const parser = createWorkerSpreadsheetParser(
+      () =>
+        new FakeWorker([
+          ...chunks,
+          {
+            type: 'done',
+            headers: ['Folio', 'Estado', 'Tel2'],
+            rowCount: total,
+            sheetNames: [],
+            sheet: null,
+          },
+        ]) as unknown as Worker,
+    );
+    const sheet = await parser.parse(file('a.csv'));
+    expect(sheet.rows).toEqual(Array.from({ length: total }, (_, i) => made(i)));
   });
 
   it("asks the worker for the chosen sheet and answers the workbook's sheet names", async () => {
