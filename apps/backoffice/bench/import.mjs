@@ -429,7 +429,7 @@ async function main() {
       wizards.push(await wizardOnce());
       const w = wizards.at(-1);
       console.info(
-        `corrida ${run + 1}: paso 2 en ${fmt(w.ms)}${withBaseline ? ` (SheetJS solo ${fmt(baselines.at(-1))})` : ''}; tarea más larga ${fmt(w.longest)}`,
+        `corrida ${run + 1}: ${w.refused ? 'rechazo en el paso 1' : 'paso 2'} en ${fmt(w.ms)}${withBaseline ? ` (SheetJS solo ${fmt(baselines.at(-1))})` : ''}; tarea más larga ${fmt(w.longest)}`,
       );
       if (run < runs - 1) {
         // Rows were read: closing asks '¿Descartar la carga?' first.
