@@ -1,64 +1,16 @@
 /**
  * A big save does not starve the server (issue 22.7): while save_carga checks the rows of a batch, and while
  * its body arrives in many chunks, the event loop turns — other requests (/api/health) get their turn
- * instead of waiting for the whole body or the whole batch. Turns are counted with a chain of `setImmediate`
- * (what every I/O callback waits behind); the save's statements are observed by wrapping the database
- * clients' `query` (node-postgres and PGlite), as ./hold-carga-save.ts does. No clocks.
+ * instead of waiting for the whole body or the whole batch. Turns and statements are watched with
+ * ./event-loop-turns.ts. No clocks.
  */
 import { Readable } from 'node:stream';
-import { PGlite } from '@electric-sql/pglite';
 import type { SaveCargaResponse } from '@socio/contracts';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JsonBodySplitter } from '../src/http/big-json';
 import { SAVE_CHUNK, SAVE_SLICE } from '../src/modules/cargas/repo';
+import { turnCounter, unwatchQueries, watchQueries } from './event-loop-turns';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
-
-type Query = (this: unknown, ...args: unknown[]) => unknown;
-const prototypes = [pg.Client.prototype, PGlite.prototype] as Array<{ query: unknown }>;
-const originals = prototypes.map((p) => p.query as Query);
-
-/** Calls `onQuery(text, result)` for every statement sent; `result` is the query's promise. */
-function watchQueries(onQuery: (text: string, result: Promise<unknown>) => Promise<unknown>) {
-  prototypes.forEach((proto, i) => {
-    const original = originals[i]!;
-    proto.query = function (this: unknown, ...args: unknown[]) {
-      const result = original.apply(this, args);
-      const text = typeof args[0] === 'string' ? args[0] : '';
-      return result instanceof Promise ? onQuery(text, result) : result;
-    };
-  });
-}
-
-function unwatchQueries() {
-  prototypes.forEach((proto, i) => {
-    proto.query = originals[i];
-  });
-}
-
-/** Counts turns of the event loop from `start()` until `stop()`. */
-function turnCounter() {
-  let turns = 0;
-  let running = false;
-  const tick = () => {
-    if (!running) return;
-    turns++;
-    setImmediate(tick);
-  };
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      setImmediate(tick);
-    },
-    get turns() {
-      return turns;
-    },
-    stop() {
-      running = false;
-    },
-  };
-}
 
 const isBatchInsert = (text: string) => text.includes('jsonb_to_recordset');
 

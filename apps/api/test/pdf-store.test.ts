@@ -15,6 +15,7 @@ import { migrations } from '../src/db/migrations/index';
 import type { Database } from '../src/db/schema';
 import { reporteForMail } from '../src/modules/entregas/repo';
 import { PDF_PART_BYTES, readPdf, storePdf } from '../src/modules/reportes/pdf-store';
+import { turnCounter, unwatchQueries, watchQueries } from './event-loop-turns';
 import { createEmptyDatabase, createTestContext, dbKinds, type TestContext } from './helpers';
 
 const MB = 1024 * 1024;
@@ -155,6 +156,47 @@ describe.each(dbKinds())('PDFs stored in parts (%s)', (kind) => {
     // The recorder saw the parts go by (base64: 4/3 of a part), and nothing bigger than ~1 MB.
     expect(largest.bytes, largest.sql).toBeGreaterThanOrEqual(PDF_PART_BYTES);
     expect(largest.bytes, largest.sql).toBeLessThanOrEqual(MB);
+  });
+
+  it('takes turns between three uploads at once: on PGlite the event loop turns between every two part writes', async () => {
+    const pdfs = await Promise.all([0, 1, 2].map(() => pdfOf(Math.round(1.2 * MB))));
+    const counter = turnCounter();
+    /** Every part write: the turn it was sent in, and its file. */
+    const writes: Array<{ turn: number; idPdf: number }> = [];
+    watchQueries((text, result, params) => {
+      if (text.startsWith('INSERT INTO pdf_partes')) {
+        writes.push({ turn: counter.turns, idPdf: Number((params as unknown[])[0]) });
+      }
+      return result;
+    });
+    counter.start();
+    let reportes: ReportItem[];
+    try {
+      reportes = await Promise.all(pdfs.map((pdf, i) => upload(`TURNOS-${i}`, pdf)));
+    } finally {
+      counter.stop();
+      unwatchQueries();
+    }
+    for (const [i, reporte] of reportes.entries()) {
+      const view = await ctx.request(
+        { method: 'GET', url: `/api/reportes/${reporte.id_reporte}/pdf` },
+        'Supervisor',
+      );
+      expect(view.rawPayload.equals(pdfs[i]!)).toBe(true);
+    }
+    const files = [...new Set(writes.map((w) => w.idPdf))];
+    expect(files).toHaveLength(3);
+    expect(writes).toHaveLength(pdfs.reduce((n, pdf) => n + Math.ceil(pdf.length / PDF_PART_BYTES), 0));
+    // The three were writing at the same time: each began before any of them wrote its last part.
+    const lastFirst = Math.max(...files.map((f) => writes.findIndex((w) => w.idPdf === f)));
+    const firstLast = Math.min(...files.map((f) => writes.findLastIndex((w) => w.idPdf === f)));
+    expect(lastFirst).toBeLessThan(firstLast);
+    if (kind === 'pglite') {
+      // A part write runs in this thread (~20 ms for 256 KB): never two in one turn, whichever uploads they
+      // belong to, so a request arriving meanwhile waits for one part, not one per upload.
+      const sameTurn = writes.filter((w, i) => i > 0 && w.turn === writes[i - 1]!.turn);
+      expect(sameTurn).toEqual([]);
+    }
   });
 
   it('deletes the parts of an upload that is refused after its file arrived', async () => {

@@ -10,7 +10,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
-import { yieldToEventLoop } from '../../lib/event-loop';
+import { OneAtATime, yieldToEventLoop } from '../../lib/event-loop';
 
 /** Bytes of one part (the last one of a file may be shorter). */
 export const PDF_PART_BYTES = 256 * 1024;
@@ -36,17 +36,24 @@ async function insertPart(db: Db, idPdf: number, n: number, bytes: Uint8Array): 
  * its own (not a transaction: a slow upload must not hold PGlite's single connection), so the file exists before
  * the report that will point at it: `discardPdf` it when the upload fails, and `deleteStalePdfs` clears the
  * leftovers of a server that stopped in between.
+ *
+ * The event loop turns between two parts. On PGlite, whose INSERT of a part holds the loop (~20 ms), the writers
+ * of one server share `turns`: their parts are written one at a time, a turn between any two (`OneAtATime`), so
+ * uploads at once do not stack their parts in one turn. On PostgreSQL the loop is free while a part travels:
+ * each writer has its own, and uploads write at the same time.
  */
 export class PdfWriter {
   readonly #db: Db;
+  readonly #turns: OneAtATime;
   #id: Promise<number> | null = null;
   #pending: Buffer[] = [];
   #pendingBytes = 0;
   #parts = 0;
   #bytes = 0;
 
-  constructor(db: Db) {
+  constructor(db: Db, turns = new OneAtATime()) {
     this.#db = db;
+    this.#turns = turns;
   }
 
   /** Bytes written so far. */
@@ -81,9 +88,9 @@ export class PdfWriter {
     this.#pending = [];
     this.#pendingBytes = 0;
     const id = await this.id();
-    await insertPart(this.#db, id, this.#parts, part);
+    const n = this.#parts;
     this.#parts += 1;
-    await yieldToEventLoop();
+    await this.#turns.run(() => insertPart(this.#db, id, n, part));
   }
 
   /** Deletes what was written (the upload failed); nothing to do when no part was. */

@@ -12,6 +12,7 @@ import { actorOf } from '../../http/auth';
 import { ERROR_MESSAGES, isCutMultipart } from '../../http/errors';
 import { registerRoute } from '../../http/route';
 import { RequestValidationError, toValidationIssues } from '../../http/zod';
+import { OneAtATime } from '../../lib/event-loop';
 import { mailSettings } from '../entregas/mail';
 import { deleteStalePdfs, discardPdf, STALE_PDF_MS } from './pdf-store';
 import {
@@ -28,9 +29,10 @@ import {
 
 /**
  * Reads a multipart upload: its text fields and the single file part, stored part by part as it arrives
- * (`receivePdf`). The caller discards the stored file when the upload is then refused.
+ * (`receivePdf`, its parts written in `turns`). The caller discards the stored file when the upload is then
+ * refused.
  */
-async function readUpload(db: Db, request: FastifyRequest) {
+async function readUpload(db: Db, request: FastifyRequest, turns: OneAtATime | undefined) {
   if (!request.isMultipart())
     fail('unsupported_media_type', 'unsupported_media_type', ERROR_MESSAGES.unsupportedMediaType);
   const fields: Record<string, string> = {};
@@ -38,7 +40,7 @@ async function readUpload(db: Db, request: FastifyRequest) {
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const received = await receivePdf(db, part.file);
+        const received = await receivePdf(db, part.file, turns);
         if (file === null) file = { ...received, filename: part.filename };
         else if (received.idPdf !== null) await discardPdf(db, received.idPdf);
       } else if (typeof part.value === 'string') {
@@ -105,6 +107,8 @@ export async function reportesRoutes(app: FastifyInstance): Promise<void> {
       .send(zip.stream);
   });
 
+  // PGlite writes a part in this thread: the uploads of this server write theirs one at a time (see PdfWriter).
+  const partTurns = app.dbKind === 'pglite' ? new OneAtATime() : undefined;
   let nextCleanup = 0;
   registerRoute(app, reportes.create, { bodyLimit: MAX_REPORT_PDF_BYTES + 1024 * 1024 }, async (request) => {
     if (Date.now() >= nextCleanup) {
@@ -112,7 +116,7 @@ export async function reportesRoutes(app: FastifyInstance): Promise<void> {
       nextCleanup = Date.now() + STALE_PDF_MS / 4;
       await deleteStalePdfs(app.db);
     }
-    const { fields, file } = await readUpload(app.db, request);
+    const { fields, file } = await readUpload(app.db, request, partTurns);
     try {
       const parsed = createReporteFieldsSchema.safeParse(fields);
       if (!parsed.success) throw new RequestValidationError(toValidationIssues(parsed.error, 'body'));

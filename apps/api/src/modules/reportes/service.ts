@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { audit } from '../../audit';
 import type { Db } from '../../db/schema';
 import { fail } from '../../domain-errors';
+import type { OneAtATime } from '../../lib/event-loop';
 import type { Actor } from '../../session';
 import { findCliente } from '../catalogos/service';
 import { enqueueEntrega, needsDelivery, type OutboxSettings } from '../entregas/service';
@@ -51,13 +52,15 @@ export interface ReceivedPdf {
  * Stores an upload's file part by part as it arrives (the stream's backpressure paces the client) while a worker
  * thread receives the same bytes to parse them at the end (`PdfPageCounter`). A file that does not start like a
  * PDF is read to its end without storing anything. A file that does not open is deleted before answering; on an
- * error (the body cut off, too large) what was stored is deleted and the error goes on.
+ * error (the body cut off, too large) what was stored is deleted and the error goes on. `turns`: shared by the
+ * uploads of a server on PGlite (see `PdfWriter`).
  */
 export async function receivePdf(
   db: Db,
   file: AsyncIterable<Buffer> & { truncated?: boolean },
+  turns?: OneAtATime,
 ): Promise<ReceivedPdf> {
-  const writer = new PdfWriter(db);
+  const writer = new PdfWriter(db, turns);
   let counter: PdfPageCounter | null = null;
   let head: Buffer = Buffer.alloc(0);
   let looksLikePdf: boolean | null = null;
