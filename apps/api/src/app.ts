@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { apiRoutes, type ErrorCode } from '@socio/contracts';
+import { apiRoutes, type ErrorCode, isLoginPath, PRERENDERED_LOGIN_PAGE } from '@socio/contracts';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -289,6 +289,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const appDir = config.serveAppDir;
   const serveApp = appDir !== null && existsSync(path.join(appDir, 'index.html'));
+  // The build's /login with the form already in the HTML (an app built without it has none).
+  const loginPage = serveApp && existsSync(path.join(appDir, PRERENDERED_LOGIN_PAGE));
   if (appDir !== null && !serveApp) {
     app.log.warn({ dir: appDir }, 'SERVE_APP_DIR no contiene index.html: solo se sirve la API');
   }
@@ -323,7 +325,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .sendFile('index.html');
+        .sendFile(loginPage && isLoginPath(pathname) ? PRERENDERED_LOGIN_PAGE : 'index.html');
     }
     return reply.status(404).send(PLAIN_STATUS_ERRORS[404]);
   });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PRERENDERED_LOGIN_PAGE } from '@socio/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -167,6 +168,33 @@ describe.each(dbKinds())('app (%s)', (kind) => {
       expect(api.json()).toEqual({ detail: 'Recurso no encontrado', code: 'not_found' });
       expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
       expect((await app.inject({ url: '/api/health' })).json().status).toBe('ok');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves the prerendered login page (login.html) at /login only, index.html everywhere else', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'socio-spa-'));
+    try {
+      writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+      writeFileSync(
+        path.join(dir, PRERENDERED_LOGIN_PAGE),
+        '<!doctype html><div id="root"><form></form></div>',
+      );
+      const app = await buildApp({ db: ctx.db, kind, config: { ...ctx.config, serveAppDir: dir } });
+      extra.push(app);
+      await app.ready();
+      for (const url of ['/login', '/Login', '/login/', '/login?next=1']) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(res.body, url).toContain('<form>');
+      }
+      // A reload of any other screen must not flash the login form before the app has run.
+      for (const url of ['/', '/socioeconomico/inicio', '/loginx', '/login/otra']) {
+        expect((await app.inject({ url })).body, url).toBe('<!doctype html><div id="root"></div>');
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -37,3 +37,15 @@ export const APP_SCREENS = {
 } as const satisfies Record<string, { path: string; segment: string; roles: readonly Rol[] }>;
 
 export type AppScreen = keyof typeof APP_SCREENS;
+
+/**
+ * The built app's page for /login (beside index.html, which every other path gets): index.html with the
+ * login screen prerendered into #root and its CSS inlined, so the form shows before any script has run
+ * (apps/backoffice/build/prerender-login.ts writes it; the API and the dev server serve it at /login).
+ */
+export const PRERENDERED_LOGIN_PAGE = 'login.html';
+
+/** Whether `pathname` is /login as the router matches it (any case, one trailing slash allowed). */
+export function isLoginPath(pathname: string): boolean {
+  return pathname.replace(/\/$/, '').toLowerCase() === APP_PATHS.login;
+}
