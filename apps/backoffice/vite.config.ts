@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { staticDelivery } from './build/precompress';
 import { preloadRoute } from './build/preload-route';
+import { prerenderLogin } from './build/prerender-login';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,6 +31,8 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     // The login is the first screen of every visit: its lazy chunks load beside the entry, not after it.
     preloadRoute('src/routes/login.tsx'),
+    // …and its screen is in the HTML of /login (login.html), painted before any script runs.
+    prerenderLogin(),
     staticDelivery({ mapsDir: path.join(here, 'dist-maps') }),
   ],
   server: {

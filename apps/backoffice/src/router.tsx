@@ -46,3 +46,21 @@ export function createAppRouter(initialEntries?: string[]) {
   const routes = appRoutes();
   return initialEntries ? createMemoryRouter(routes, { initialEntries }) : createBrowserRouter(routes);
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * Resolves once the router has loaded the lazy modules of its first location, so that its first render
+ * is the screen itself and not the hydrate fallback (what hydrating the prerendered /login needs, and
+ * what the build's prerender waits for).
+ */
+export function routerReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

@@ -1,6 +1,6 @@
 import type { LoginForm } from '@socio/contracts';
 import { Banner, Button, Checkbox, TextField } from '@socio/ui';
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { SessionUser } from './auth.port';
 import { loginErrorMessage } from './auth-errors';
@@ -27,12 +27,31 @@ const loadValidation = () => import('./login-validation');
 const loginResolver: Resolver<LoginForm, unknown, LoginFormValues> = async (values, context, options) =>
   (await loadValidation()).loginResolver(values, context, options);
 
+const subscribeNever = () => () => {};
+
+/**
+ * False while the screen is server-rendered (the build prerenders /login into index.html) and while
+ * React hydrates that markup; true from then on, and at once when the screen is rendered on the client.
+ */
+function useInteractive(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
 /** 'Iniciar Sesión': e-mail, password, 'Recordarme', an inert 'forgot password' link. */
 export function LoginScreen({ onSuccess, notice, defaultEmail = '' }: LoginScreenProps) {
   const m = authMessages.login;
   const login = useLogin();
   const titleId = useId();
   const submitting = login.isPending;
+  // The prerendered form shows and takes typing before the app's code has run (the fields keep what was
+  // typed when React takes the markup over). What needs that code stays disabled until then: the
+  // 'Recordarme' box (a click would be lost) and the submit button (a native submit would put the
+  // password in the URL; with the default button disabled, Enter submits nothing).
+  const interactive = useInteractive();
   const {
     register,
     control,
@@ -120,7 +139,7 @@ export function LoginScreen({ onSuccess, notice, defaultEmail = '' }: LoginScree
                     label={m.remember}
                     checked={value === true}
                     onCheckedChange={(checked) => onChange(checked === true)}
-                    disabled={submitting}
+                    disabled={submitting || !interactive}
                   />
                 )}
               />
@@ -129,7 +148,13 @@ export function LoginScreen({ onSuccess, notice, defaultEmail = '' }: LoginScree
                 {m.forgotPassword}
               </Button>
             </div>
-            <Button type="submit" size="lg" className="mt-2 w-full" loading={submitting}>
+            <Button
+              type="submit"
+              size="lg"
+              className="mt-2 w-full"
+              loading={submitting}
+              disabled={!interactive}
+            >
               {submitting ? m.submitting : m.submit}
             </Button>
           </form>
