@@ -172,11 +172,8 @@ export const AssignmentsTable = memo(function AssignmentsTable({
       columns={columns}
       getRowId={(row) => String(row.id_asignacion)}
       showRowNumbers
-      rowIndexOffset={(page - 1) * pageSize}
-      totalRowCount={total}
-      manualSorting
-      sorting={sorting}
-      onSortingChange={onSortChange}
+      pagination={{ manual: true, page, pageSize, total }}
+      sorting={{ manual: true, value: sorting, onChange: onSortChange }}
       loading={loading}
       refreshing={refreshing}
       loadingLabel={m.loading}

@@ -1,5 +1,16 @@
 import type { ReportItem } from '@socio/contracts';
-import { Button, Card, cn, DataTable, ErrorState, NativeSelect, SearchInput, toast } from '@socio/ui';
+import {
+  Button,
+  Card,
+  cn,
+  DataTable,
+  type DataTableSort,
+  ErrorState,
+  NativeSelect,
+  SearchInput,
+  sortDataTableRows,
+  toast,
+} from '@socio/ui';
 import { ArrowUp, CheckCheck, Download, FileUp, Send } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorDetail } from '../errors';
@@ -62,9 +73,10 @@ const EMPTY: readonly ReportItem[] = [];
 const SIDE_BY_SIDE = '(min-width: 80rem)';
 
 /**
- * /socioeconomico/reportes: the client's reports (search here; sort, ticks and keyboard in the
- * DataTable), the selected report in the PDF viewer, and the server actions: mark ticked as sent,
- * send the selected one, download the pending ones as a zip, upload a new report.
+ * /socioeconomico/reportes: the client's reports (searched and sorted here, so that the first one
+ * shown can be selected; sort headers, ticks and keyboard in the DataTable), the selected report in
+ * the PDF viewer, and the server actions: mark ticked as sent, send the selected one, download the
+ * pending ones as a zip, upload a new report.
  */
 export function ReportesScreen({
   cliente,
@@ -99,14 +111,16 @@ export function ReportesScreen({
     setMissingFolio(null);
   }
   const [ticked, setTicked] = useState<TickedRows>({});
-  /** The rows in the order the table shows them (it sorts; the search is applied here). */
-  const [ordered, setOrdered] = useState<readonly ReportItem[]>(EMPTY);
+  /** The sort chosen in the table's headers (`null`: the server's order). */
+  const [sort, setSort] = useState<DataTableSort | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   /** A report to select as soon as a list shows it (the one just uploaded). */
   const [requestedId, setRequestedId] = useState<number | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
 
   const visible = useMemo(() => searchReportes(rows, query), [rows, query]);
+  /** The rows in the order the table shows them: searched and sorted here, shown as given by the table. */
+  const ordered = useMemo(() => sortDataTableRows(visible, reportesColumns, sort), [visible, sort]);
   const tickedRows = useMemo(() => tickedReportes(ticked, visible), [ticked, visible]);
 
   // Ticks of rows the search or the client hides are dropped (the same object when none is).
@@ -332,14 +346,11 @@ export function ReportesScreen({
               caption={m.tableLabel}
               captionHidden
               cardsBelow="sm"
-              data={visible}
+              data={ordered}
               columns={reportesColumns}
               getRowId={rowIdOf}
-              sortable
-              onRowsChange={setOrdered}
-              selectable
-              rowSelection={ticked}
-              onRowSelectionChange={(next) => setTicked(next)}
+              sorting={{ allColumns: true, manual: true, value: sort, onChange: setSort }}
+              selection={{ value: ticked, onChange: (next) => setTicked(next) }}
               // Selection follows the focus: arrowing through the rows shows each report (the PDF
               // waits for the debounce, so only where the arrowing stops is downloaded).
               onRowClick={openRow}
@@ -348,9 +359,8 @@ export function ReportesScreen({
               loading={loading}
               loadingLabel={m.loading}
               emptyMessage={emptyMessage()}
-              virtualize="auto"
               maxHeight="min(60vh, 560px)"
-              estimateRowHeight={41}
+              virtualization={{ enabled: 'auto', estimateRowHeight: 41 }}
             />
             {listReady && rows.length > 0 ? (
               <p className="text-ink-muted text-sm" data-slot="reportes-count">

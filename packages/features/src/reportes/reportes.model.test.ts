@@ -64,7 +64,7 @@ describe('searchReportes (case-insensitive substring over id, visitador and clie
  */
 function reportesTable(data: readonly ReportItem[], sort: DataTableSort | null = null) {
   const hook = renderHook(() =>
-    useDataTable({ data, columns: reportesColumns, getRowId: rowIdOf, sortable: true }),
+    useDataTable({ data, columns: reportesColumns, getRowId: rowIdOf, sorting: { allColumns: true } }),
   );
   if (sort) {
     act(() => hook.result.current.toggleSort(sort.id));

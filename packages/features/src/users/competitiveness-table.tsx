@@ -45,9 +45,8 @@ export function CompetitivenessTable() {
             data={stats.data ?? NO_ROWS}
             columns={competitivenessColumns}
             getRowId={(row) => String(row.id)}
-            sortable
-            pageSize={COMPETITIVENESS_PAGE_SIZE}
-            pagerLabel={m.competitivenessPager}
+            sorting={{ allColumns: true }}
+            pagination={{ pageSize: COMPETITIVENESS_PAGE_SIZE, label: m.competitivenessPager }}
             loading={stats.isPending}
             loadingLabel={m.competitivenessLoading}
             emptyMessage={m.competitivenessEmpty}

@@ -79,12 +79,14 @@ export function UsersScreen({ canManage, photoUpload = false }: UsersScreenProps
               data={matching}
               columns={columns}
               getRowId={(row) => row.id}
-              sortable
-              pageResetOnSort="column-change"
-              pageSize={USERS_PAGE_SIZE}
-              page={page}
-              onPageChange={setPage}
-              pagerLabel={m.usersPager}
+              sorting={{ allColumns: true }}
+              pagination={{
+                pageSize: USERS_PAGE_SIZE,
+                page,
+                onPageChange: setPage,
+                resetOnSort: 'column-change',
+                label: m.usersPager,
+              }}
               loading={users.isPending}
               loadingLabel={m.loadingUsers}
               emptyMessage={needle ? m.noUsersMatch(needle) : m.noUsers}

@@ -21,6 +21,9 @@ import { competitivenessColumns, userColumns } from './users-columns';
 const users = demoUsers.map(toUserRow);
 const columns = userColumns(true, () => undefined);
 
+/** The users table's pagination as UsersScreen configures it (the screen also holds the page). */
+const usersPagination = { pageSize: USERS_PAGE_SIZE, resetOnSort: 'column-change' } as const;
+
 /** The users table as UsersScreen configures it. */
 function usersTable(data: readonly UserRow[] = users, options: Partial<DataTableStateOptions<UserRow>> = {}) {
   return renderHook(() =>
@@ -28,9 +31,8 @@ function usersTable(data: readonly UserRow[] = users, options: Partial<DataTable
       data,
       columns,
       getRowId: (row) => row.id,
-      sortable: true,
-      pageResetOnSort: 'column-change',
-      pageSize: USERS_PAGE_SIZE,
+      sorting: { allColumns: true },
+      pagination: usersPagination,
       ...options,
     }),
   );
@@ -42,7 +44,7 @@ const field = <T, K extends keyof T>(result: Result<T>, key: K) =>
 
 describe('users table › sorting', () => {
   it('sorts by a column ascending and descending with Spanish collation', () => {
-    const { result } = usersTable(users, { pageSize: undefined });
+    const { result } = usersTable(users, { pagination: undefined });
     act(() => result.current.toggleSort('name'));
     const asc = field(result, 'name');
     expect(asc[0]).toBe('Ana García Torres');
@@ -52,7 +54,7 @@ describe('users table › sorting', () => {
   });
 
   it('keeps the original order without a sort', () => {
-    const { result } = usersTable(users, { pageSize: undefined });
+    const { result } = usersTable(users, { pagination: undefined });
     expect(field(result, 'id')).toEqual(users.map((r) => r.id));
   });
 
@@ -95,7 +97,7 @@ describe('users table › paging', () => {
   });
 
   it('clamps a page past the end', () => {
-    const { result } = usersTable(users, { page: 9 });
+    const { result } = usersTable(users, { pagination: { ...usersPagination, page: 9 } });
     expect(result.current.page).toBe(3);
   });
 
@@ -117,8 +119,8 @@ describe('competitiveness table › sorting', () => {
         data,
         columns: competitivenessColumns,
         getRowId: (row) => String(row.id),
-        sortable: true,
-        pageSize: COMPETITIVENESS_PAGE_SIZE,
+        sorting: { allColumns: true },
+        pagination: { pageSize: COMPETITIVENESS_PAGE_SIZE },
       }),
     );
   }
@@ -126,7 +128,7 @@ describe('competitiveness table › sorting', () => {
   /** Every row in display order (all pages). */
   function allRows(data: readonly CompetitivenessRow[], columnId: string, times: 1 | 2) {
     const { result } = renderHook(() =>
-      useDataTable({ data, columns: competitivenessColumns, sortable: true }),
+      useDataTable({ data, columns: competitivenessColumns, sorting: { allColumns: true } }),
     );
     for (let i = 0; i < times; i += 1) act(() => result.current.toggleSort(columnId));
     return result.current.rows.map((row) => row.original);

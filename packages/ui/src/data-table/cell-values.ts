@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDate, formatNumber } from '../lib/format';
-import type { DataTableColumn } from './data-table.types';
+import type { DataTableColumn, DataTableSort } from './data-table.types';
 
 /** Null, undefined and '' are empty: they show the '-' placeholder and sort together. */
 export function isEmptyValue(value: unknown): boolean {
@@ -53,4 +53,46 @@ export const alignClass = { start: 'text-start', center: 'text-center', end: 'te
 export function toPx(value: number | string | undefined): string | undefined {
   if (value === undefined) return undefined;
   return typeof value === 'number' ? `${value}px` : value;
+}
+
+/**
+ * Positions of `data` in the order of a sort by `column`: its `sortFn` or the cell values
+ * (`compareCellValues`), reversed for descending; with `sortEmptyLast` empty values go last both
+ * ways; equal rows keep their given order.
+ */
+export function sortedRowIndexes<TData>(
+  data: readonly TData[],
+  column: DataTableColumn<TData>,
+  desc: boolean,
+): number[] {
+  const { sortFn, sortEmptyLast = false } = column;
+  const values = data.map((row) => readCellValue(column, row));
+  const compare = (a: number, b: number): number => {
+    if (sortEmptyLast) {
+      const emptyA = isEmptyValue(values[a]);
+      const emptyB = isEmptyValue(values[b]);
+      if (emptyA || emptyB) return emptyA === emptyB ? a - b : emptyA ? 1 : -1;
+    }
+    const order = sortFn
+      ? sortFn(data[a] as TData, data[b] as TData)
+      : compareCellValues(values[a], values[b]);
+    if (order !== 0) return desc ? -order : order;
+    return a - b;
+  };
+  return data.map((_, index) => index).sort(compare);
+}
+
+/**
+ * The rows in the order a DataTable with these columns shows them under `sort` (a new array; the
+ * given one when unsorted or the column is unknown). For a parent that needs the order itself (e.g.
+ * to select the first row shown): it sorts with this and gives the table `sorting={{ manual: true }}`.
+ */
+export function sortDataTableRows<TData>(
+  data: readonly TData[],
+  columns: readonly DataTableColumn<TData>[],
+  sort: DataTableSort | null,
+): readonly TData[] {
+  const column = sort ? columns.find((candidate) => candidate.id === sort.id) : undefined;
+  if (!sort || !column) return data;
+  return sortedRowIndexes(data, column, sort.desc).map((index) => data[index] as TData);
 }

@@ -70,7 +70,7 @@ export const Default: Story = {
 };
 
 export const Playground: Story = {
-  args: { sortable: true, selectable: true, showRowNumbers: true, maxHeight: 300 },
+  args: { sorting: { allColumns: true }, selection: {}, showRowNumbers: true, maxHeight: 300 },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('checkbox', { name: 'Seleccionar todas las filas' })).toBeEnabled();
     await expect(canvas.getByRole('columnheader', { name: 'Número de fila' })).toBeVisible();
@@ -110,7 +110,7 @@ export const SortByKeyboard: Story = {
 };
 
 export const AllColumnsSortable: Story = {
-  args: { sortable: true },
+  args: { sorting: { allColumns: true } },
   play: async ({ canvas, canvasElement }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Monto' }));
     const amounts = [...rows12].sort((a, b) => a.monto - b.monto).map((row) => row.monto);
@@ -125,7 +125,7 @@ export const AllColumnsSortable: Story = {
 };
 
 export const Selection: Story = {
-  args: { selectable: true, onRowSelectionChange: fn() },
+  args: { selection: { onChange: fn() } },
   play: async ({ canvas, args }) => {
     const selectAll = canvas.getByRole('checkbox', { name: 'Seleccionar todas las filas' });
     await expect(selectAll).toHaveAttribute('aria-checked', 'false');
@@ -134,8 +134,8 @@ export const Selection: Story = {
     await expect(rowBoxes).toHaveLength(12);
     for (const box of rowBoxes) await expect(box).toHaveAttribute('aria-checked', 'true');
     await expect(selectAll).toHaveAttribute('aria-checked', 'true');
-    const [selection, selectedRows] =
-      (args.onRowSelectionChange as ReturnType<typeof fn>).mock.lastCall ?? [];
+    const onChange = args.selection?.onChange as ReturnType<typeof fn> | undefined;
+    const [selection, selectedRows] = onChange?.mock.lastCall ?? [];
     await expect(Object.keys(selection ?? {})).toHaveLength(12);
     await expect(selectedRows).toHaveLength(12);
     // Unticking one row leaves the header indeterminate.
@@ -153,7 +153,7 @@ function ControlledSelectionTable(props: DataTableProps<SampleRow>) {
   return (
     <div className="grid gap-2">
       <p className="text-sm">Seleccionadas: {Object.keys(selection).join(', ') || 'ninguna'}</p>
-      <DataTable {...props} selectable rowSelection={selection} onRowSelectionChange={setSelection} />
+      <DataTable {...props} selection={{ value: selection, onChange: setSelection }} />
     </div>
   );
 }
@@ -172,7 +172,7 @@ export const ControlledSelection: Story = {
 };
 
 export const Empty: Story = {
-  args: { data: [], emptyMessage: 'No se encontraron reportes', selectable: true },
+  args: { data: [], emptyMessage: 'No se encontraron reportes', selection: {} },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText('No se encontraron reportes')).toBeVisible();
     await expect(bodyRows(canvasElement)).toHaveLength(0);
@@ -283,45 +283,52 @@ function ServerSortedTable(props: DataTableProps<SampleRow>) {
     <DataTable
       {...props}
       data={data}
-      manualSorting
-      sorting={sorting}
-      onSortingChange={(next) => {
-        props.onSortingChange?.(next);
-        setSorting(next);
+      sorting={{
+        manual: true,
+        value: sorting,
+        onChange: (next) => {
+          props.sorting?.onChange?.(next);
+          setSorting(next);
+        },
       }}
     />
   );
 }
 
 export const ServerSorting: Story = {
-  args: { onSortingChange: fn() },
+  args: { sorting: { onChange: fn() } },
   render: (args) => <ServerSortedTable {...args} />,
   play: async ({ canvas, canvasElement, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Fecha' }));
-    await expect(args.onSortingChange).toHaveBeenLastCalledWith({ id: 'fecha', desc: false });
+    await expect(args.sorting?.onChange).toHaveBeenLastCalledWith({ id: 'fecha', desc: false });
     await expect(canvas.getByRole('columnheader', { name: 'Fecha' })).toHaveAttribute(
       'aria-sort',
       'ascending',
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Fecha' }));
-    await expect(args.onSortingChange).toHaveBeenLastCalledWith({ id: 'fecha', desc: true });
+    await expect(args.sorting?.onChange).toHaveBeenLastCalledWith({ id: 'fecha', desc: true });
     const newest = [...rows12].sort((a, b) => b.fecha.localeCompare(a.fecha))[0];
     await expect(bodyRows(canvasElement)[0]).toHaveTextContent(newest?.nombre ?? '');
   },
 };
 
 export const ManualSortingKeepsOrder: Story = {
-  args: { manualSorting: true, sortable: true, onSortingChange: fn() },
+  args: { sorting: { manual: true, allColumns: true, onChange: fn() } },
   play: async ({ canvas, canvasElement, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Nombre' }));
-    await expect(args.onSortingChange).toHaveBeenCalledWith({ id: 'nombre', desc: false });
+    await expect(args.sorting?.onChange).toHaveBeenCalledWith({ id: 'nombre', desc: false });
     // The table does not reorder rows itself in manual mode.
     await expect(columnTexts(canvasElement, 0)).toEqual(rows12.map((row) => row.nombre));
   },
 };
 
 export const ClientPagination: Story = {
-  args: { data: rows40, pageSize: 10, pageSizeOptions: [10, 20, 50], showRowNumbers: true, sortable: true },
+  args: {
+    data: rows40,
+    pagination: { defaultPageSize: 10, pageSizeOptions: [10, 20, 50] },
+    showRowNumbers: true,
+    sorting: { allColumns: true },
+  },
   play: async ({ canvas, canvasElement }) => {
     await expect(bodyRows(canvasElement)).toHaveLength(10);
     await expect(canvas.getByText('Mostrando 1 a 10 de 40 resultados')).toBeVisible();
@@ -345,7 +352,7 @@ function ServerPaginatedTable(props: DataTableProps<SampleRow>) {
   const data = useMemo(() => all.slice((page - 1) * pageSize, page * pageSize), [all, page, pageSize]);
   return (
     <div className="grid gap-3">
-      <DataTable {...props} data={data} rowIndexOffset={(page - 1) * pageSize} totalRowCount={all.length} />
+      <DataTable {...props} data={data} pagination={{ manual: true, page, pageSize, total: all.length }} />
       <Pager
         page={page}
         pageSize={pageSize}
@@ -379,7 +386,7 @@ export const RowNumbers: Story = {
 };
 
 export const RowClick: Story = {
-  args: { onRowClick: fn(), activeRowId: 'R-2', selectable: true },
+  args: { onRowClick: fn(), activeRowId: 'R-2', selection: {} },
   play: async ({ canvas, canvasElement, args }) => {
     const [first, second] = bodyRows(canvasElement);
     await expect(second).toHaveAttribute('aria-current', 'true');
@@ -400,7 +407,7 @@ export const RowClick: Story = {
  * move the focus, Home/End jump to the ends; `onRowFocus` hears each move (selection can follow).
  */
 export const KeyboardNavigation: Story = {
-  args: { onRowClick: fn(), onRowFocus: fn(), activeRowId: 'R-3', selectable: true },
+  args: { onRowClick: fn(), onRowFocus: fn(), activeRowId: 'R-3', selection: {} },
   play: async ({ canvasElement, args }) => {
     const rows = bodyRows(canvasElement);
     const third = rows[2];
@@ -558,16 +565,14 @@ export const EmptyValuesSortLast: Story = {
 };
 
 /**
- * `pageResetOnSort="column-change"` (the users table): toggling the direction keeps the page,
- * sorting another column returns to page 1. `pagerLabel` names the pager.
+ * `pagination.resetOnSort: 'column-change'` (the users table): toggling the direction keeps the
+ * page, sorting another column returns to page 1. `pagination.label` names the pager.
  */
 export const KeepsThePageWhenTogglingTheSort: Story = {
   args: {
     data: rows40,
-    pageSize: 10,
-    sortable: true,
-    pageResetOnSort: 'column-change',
-    pagerLabel: 'Paginación de asignaciones',
+    pagination: { pageSize: 10, resetOnSort: 'column-change', label: 'Paginación de asignaciones' },
+    sorting: { allColumns: true },
   },
   play: async ({ canvas }) => {
     const pager = canvas.getByRole('navigation', { name: 'Paginación de asignaciones' });

@@ -19,17 +19,23 @@ import {
   useVirtualRows,
 } from './use-virtual-rows';
 
-export { compareCellValues } from './cell-values';
+export { compareCellValues, sortDataTableRows } from './cell-values';
 export type {
   DataTableCellContext,
+  DataTableClientPagination,
   DataTableColumn,
+  DataTableManualPagination,
   DataTablePageResetOnSort,
+  DataTablePagination,
   DataTableProps,
   DataTableRowSelection,
   DataTableRowTone,
+  DataTableSelection,
   DataTableSort,
+  DataTableSorting,
   DataTableStateOptions,
   DataTableViewOptions,
+  DataTableVirtualization,
 } from './data-table.types';
 export { DATA_TABLE_VIRTUALIZE_THRESHOLD } from './use-virtual-rows';
 
@@ -57,20 +63,17 @@ function FullWidthRow({
  * rendered as a `<table>` with sortable headers (`aria-sort`), highlighted rows, an empty
  * placeholder ('-'), loading and empty states, a height cap with a sticky header, a Pager for
  * client pagination, row virtualisation for large data (100,000 rows render a few dozen `<tr>`) and
- * keyboard access to focusable rows (roving tabindex, arrow keys, Home/End). The state options go to
+ * keyboard access to focusable rows (roving tabindex, arrow keys, Home/End). Each feature is one
+ * prop: `sorting`, `selection`, `pagination`, `virtualization`. The state options go to
  * `useDataTable`; any other prop goes to the root `<div data-slot="data-table">`.
  */
 export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   const state = useDataTable(props);
   const {
     columns,
-    selectable = false,
+    pagination,
     caption,
     captionHidden = false,
-    pageSizeOptions,
-    pagerLabel,
-    rowIndexOffset = 0,
-    totalRowCount,
     showRowNumbers = false,
     getRowTone,
     getRowToneLabel,
@@ -83,8 +86,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     emptyMessage,
     emptyDescription,
     maxHeight,
-    virtualize = 'auto',
-    estimateRowHeight = DEFAULT_ROW_HEIGHT,
+    virtualization,
     tableClassName,
     cardsBelow,
     className,
@@ -95,7 +97,13 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   const captionId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
-  const { rows, rowCount, paginated } = state;
+  const { rows, rowCount, paginated, selectable } = state;
+  const { enabled: virtualize = 'auto', estimateRowHeight = DEFAULT_ROW_HEIGHT } = virtualization ?? {};
+  // Manual pagination: `data` is one page of `total` rows (for row numbers and aria-rowindex/-rowcount).
+  const manual = pagination?.manual ? pagination : undefined;
+  const client = pagination?.manual ? undefined : pagination;
+  const rowIndexOffset = manual ? (manual.page - 1) * manual.pageSize : 0;
+  const totalRowCount = manual?.total;
 
   const virtualized =
     !loading &&
@@ -286,13 +294,13 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
       </div>
       {paginated && !loading && rowCount > 0 ? (
         <Pager
-          aria-label={pagerLabel}
+          aria-label={client?.label}
           page={state.page}
           pageSize={state.pageSize}
           total={rowCount}
           onPageChange={state.setPage}
-          pageSizeOptions={pageSizeOptions}
-          onPageSizeChange={pageSizeOptions ? state.setPageSize : undefined}
+          pageSizeOptions={client?.pageSizeOptions}
+          onPageSizeChange={client?.pageSizeOptions ? state.setPageSize : undefined}
         />
       ) : null}
     </div>

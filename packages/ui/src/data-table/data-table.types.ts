@@ -14,7 +14,7 @@ export interface DataTableCellContext<TData> {
 
 /** One column of a DataTable. */
 export interface DataTableColumn<TData> {
-  /** Unique id. It is also the id in `sorting` (the server sort key in manual mode). */
+  /** Unique id. It is also the id of its sort (the server sort key with `sorting.manual`). */
   id: string;
   /** Header content. For sortable columns it becomes the text of the sort button. */
   header: ReactNode;
@@ -24,7 +24,7 @@ export interface DataTableColumn<TData> {
   cell?: (context: DataTableCellContext<TData>) => ReactNode;
   /** How the default cell shows the value: `number` (es-MX grouping, end aligned), `date` (dd/mm/aaaa) or text. */
   type?: 'text' | 'number' | 'date';
-  /** Whether the column sorts. Defaults to the table's `sortable`. */
+  /** Whether the column sorts. Defaults to the table's `sorting.allColumns`. */
   sortable?: boolean;
   /** Ascending comparator for client sorting (the table reverses it for descending). */
   sortFn?: (a: TData, b: TData) => number;
@@ -58,6 +58,97 @@ export type DataTableRowTone = 'danger' | 'warning';
 /** When a client-paginated table goes back to page 1 after a sort change. */
 export type DataTablePageResetOnSort = 'always' | 'column-change';
 
+/**
+ * Sorting. A column sorts when it says `sortable: true`, or with `allColumns` unless it says
+ * `sortable: false`. The sort is controlled while `value` is given (pair it with `onChange`), else
+ * kept by the table from `defaultValue`.
+ */
+export interface DataTableSorting {
+  /** Makes every column sortable unless the column says `sortable: false`. */
+  allColumns?: boolean;
+  /** Controlled sort (`null`: unsorted). */
+  value?: DataTableSort | null;
+  /** Initial sort when uncontrolled. */
+  defaultValue?: DataTableSort | null;
+  /** Called with the new sort when a header is activated. First activation sorts ascending, the next toggles. */
+  onChange?: (sort: DataTableSort | null) => void;
+  /**
+   * The parent sorts (on the server, or with `sortDataTableRows` when it needs the order itself):
+   * rows are shown in the order given.
+   */
+  manual?: boolean;
+}
+
+/**
+ * Row selection: given, the table has a checkbox column with a select-all header. The selection is
+ * controlled while `value` is given (pair it with `onChange`), else kept by the table from `defaultValue`.
+ */
+export interface DataTableSelection<TData> {
+  /** Controlled selection. */
+  value?: DataTableRowSelection;
+  /** Initial selection when uncontrolled. */
+  defaultValue?: DataTableRowSelection;
+  /** Called with the selected ids and the selected rows currently loaded. */
+  onChange?: (selection: DataTableRowSelection, selectedRows: TData[]) => void;
+  /** Which rows can be selected (all by default). */
+  isRowSelectable?: (row: TData) => boolean;
+}
+
+/**
+ * Client pagination: the table shows one page of `data` at a time and a Pager below it. Page and
+ * page size are each controlled while given (pair them with their `on…Change`), else kept by the
+ * table from their defaults.
+ */
+export interface DataTableClientPagination {
+  manual?: false;
+  /** Controlled current page, 1-based (clamped to the last page). */
+  page?: number;
+  /** Initial page when uncontrolled (1). */
+  defaultPage?: number;
+  /** Called with the new 1-based page. */
+  onPageChange?: (page: number) => void;
+  /** Controlled rows per page. */
+  pageSize?: number;
+  /** Initial rows per page when uncontrolled (10). */
+  defaultPageSize?: number;
+  /** Called with the new page size (chosen in 'Por página'; the page returns to 1). */
+  onPageSizeChange?: (pageSize: number) => void;
+  /** Options of the 'Por página' selector (shown only when given). */
+  pageSizeOptions?: readonly number[];
+  /** Accessible name of the Pager. Defaults to the messages' `pagerLabel` ('Paginación'). */
+  label?: string;
+  /**
+   * `'always'` (default) returns to page 1 on any sort change; `'column-change'` only when another
+   * column is sorted (toggling the direction keeps the page).
+   */
+  resetOnSort?: DataTablePageResetOnSort;
+}
+
+/**
+ * Manual pagination: the parent pages (e.g. on the server) and shows its own Pager; `data` is the
+ * current page. Page, size and total number the rows and give `aria-rowindex`/`aria-rowcount`.
+ */
+export interface DataTableManualPagination {
+  manual: true;
+  /** The 1-based page `data` is. */
+  page: number;
+  /** Rows per page. */
+  pageSize: number;
+  /** Rows on every page together (on the server). */
+  total: number;
+}
+
+/** Pagination of a DataTable: on the client (the table pages `data`), or manual (the parent does). */
+export type DataTablePagination = DataTableClientPagination | DataTableManualPagination;
+
+/** Row virtualisation: only the rows in view are rendered. */
+export interface DataTableVirtualization {
+  /** `true`, `false`, or `'auto'` (default: above 200 rows). */
+  enabled?: boolean | 'auto';
+  /** Estimated row height in pixels. */
+  estimateRowHeight?: number;
+}
+
 /** State options of the headless core (`useDataTable`): data, sorting, selection, client pagination. */
 export interface DataTableStateOptions<TData> {
   /** The rows. Keep the array stable between renders (state or memo). In manual pagination: the current page. */
@@ -66,45 +157,12 @@ export interface DataTableStateOptions<TData> {
   columns: readonly DataTableColumn<TData>[];
   /** Stable id of a row (needed for selection across sorts and pages). Defaults to the row's index. */
   getRowId?: (row: TData, index: number) => string;
-
-  /** Makes every column sortable unless the column says `sortable: false`. */
-  sortable?: boolean;
-  /** Controlled sort (pair with `onSortingChange`). */
-  sorting?: DataTableSort | null;
-  /** Initial sort when uncontrolled. */
-  defaultSorting?: DataTableSort | null;
-  /** Called with the new sort when a header is activated. First activation sorts ascending, the next toggles. */
-  onSortingChange?: (sorting: DataTableSort | null) => void;
-  /** The parent sorts (e.g. on the server): rows are shown in the order given. */
-  manualSorting?: boolean;
-  /**
-   * Called with every row in display order (sorted, across pages) after the first render and each
-   * time that order or the rows change, e.g. to select the first row shown. Sorting stays here.
-   */
-  onRowsChange?: (rows: TData[]) => void;
-
-  /** Adds a checkbox column with a select-all header. */
-  selectable?: boolean;
-  /** Which rows can be selected (all by default). */
-  isRowSelectable?: (row: TData) => boolean;
-  /** Controlled selection (pair with `onRowSelectionChange`). */
-  rowSelection?: DataTableRowSelection;
-  /** Called with the selected ids and the selected rows currently loaded. */
-  onRowSelectionChange?: (selection: DataTableRowSelection, selectedRows: TData[]) => void;
-
-  /** Client pagination: rows per page. Without it every row is shown (or virtualised). */
-  pageSize?: number;
-  /** Client pagination: controlled current page, 1-based (pair with `onPageChange`). */
-  page?: number;
-  /** Client pagination: called with the new 1-based page. */
-  onPageChange?: (page: number) => void;
-  /** Client pagination: called with the new page size. */
-  onPageSizeChange?: (pageSize: number) => void;
-  /**
-   * Client pagination: `'always'` (default) returns to page 1 on any sort change; `'column-change'`
-   * only when another column is sorted (toggling the direction keeps the page).
-   */
-  pageResetOnSort?: DataTablePageResetOnSort;
+  /** Sorting: which columns sort, the sort (controlled or not), and whether the parent sorts. */
+  sorting?: DataTableSorting;
+  /** Row selection (a checkbox column): the selection (controlled or not) and which rows can be selected. */
+  selection?: DataTableSelection<TData>;
+  /** Pagination: on the client (page and size, controlled or not) or manual. Without it every row is shown. */
+  pagination?: DataTablePagination;
 }
 
 /** Everything the DataTable renders besides its state. */
@@ -113,15 +171,6 @@ export interface DataTableViewOptions<TData> {
   caption?: ReactNode;
   /** Keeps the caption for screen readers only. */
   captionHidden?: boolean;
-
-  /** Client pagination: options of the 'Por página' selector (shown only when given). */
-  pageSizeOptions?: readonly number[];
-  /** Client pagination: accessible name of the Pager. Defaults to the messages' `pagerLabel` ('Paginación'). */
-  pagerLabel?: string;
-  /** Manual pagination: rows before this page (for row numbers and `aria-rowindex`), e.g. `(page - 1) * pageSize`. */
-  rowIndexOffset?: number;
-  /** Manual pagination: total rows on the server (for `aria-rowcount`). */
-  totalRowCount?: number;
 
   /** Adds a running row-number column ('#'). */
   showRowNumbers?: boolean;
@@ -165,10 +214,8 @@ export interface DataTableViewOptions<TData> {
 
   /** Caps the height (pixels or CSS length) with a scrollable body and a sticky header. */
   maxHeight?: number | string;
-  /** Renders only the visible rows: `true`, `false`, or `'auto'` (above 200 rows). */
-  virtualize?: boolean | 'auto';
-  /** Estimated row height in pixels, for virtualisation. */
-  estimateRowHeight?: number;
+  /** Renders only the rows in view: always, never, or `'auto'` (default, above 200 rows). */
+  virtualization?: DataTableVirtualization;
 
   /** Class names of the `<table>`. */
   tableClassName?: string;

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { sortDataTableRows } from './cell-values';
 import type { DataTableColumn, DataTableStateOptions } from './data-table.types';
 import { useDataTable, withoutStateOptions } from './use-data-table';
 
@@ -24,7 +25,14 @@ const columns: DataTableColumn<Visit>[] = [
 
 function setup(options: Partial<DataTableStateOptions<Visit>> = {}) {
   return renderHook((props: Partial<DataTableStateOptions<Visit>>) =>
-    useDataTable({ data: visits, columns, getRowId: (row) => row.id, sortable: true, ...options, ...props }),
+    useDataTable({
+      data: visits,
+      columns,
+      getRowId: (row) => row.id,
+      sorting: { allColumns: true },
+      ...options,
+      ...props,
+    }),
   );
 }
 
@@ -40,7 +48,7 @@ describe('useDataTable › sorting', () => {
 
   it('sorts ascending first with Spanish collation, then toggles', () => {
     const onSortingChange = vi.fn();
-    const { result } = setup({ onSortingChange });
+    const { result } = setup({ sorting: { allColumns: true, onChange: onSortingChange } });
     act(() => result.current.toggleSort('name'));
     expect(result.current.sortDirection('name')).toBe('asc');
     expect(result.current.rows.map((row) => row.original.name)).toEqual([
@@ -66,7 +74,7 @@ describe('useDataTable › sorting', () => {
 
   it('manual sorting reports the sort but keeps the rows as given', () => {
     const onSortingChange = vi.fn();
-    const { result } = setup({ manualSorting: true, onSortingChange });
+    const { result } = setup({ sorting: { allColumns: true, manual: true, onChange: onSortingChange } });
     act(() => result.current.toggleSort('name'));
     expect(onSortingChange).toHaveBeenCalledWith({ id: 'name', desc: false });
     expect(ids(result)).toEqual(['a', 'b', 'c', 'd', 'e']);
@@ -78,30 +86,37 @@ describe('useDataTable › sorting', () => {
   });
 });
 
-describe('useDataTable › onRowsChange (the display order, for the parent)', () => {
-  it('hears the given order first, then each new sort, but not a render that changes nothing', () => {
-    const onRowsChange = vi.fn();
-    const { result, rerender } = setup({ onRowsChange });
-    expect(onRowsChange).toHaveBeenCalledTimes(1);
-    expect(onRowsChange.mock.lastCall?.[0].map((row: Visit) => row.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+describe('sortDataTableRows (the display order, for a parent that sorts itself)', () => {
+  const order = (sort: { id: string; desc: boolean } | null, data: readonly Visit[] = visits) =>
+    sortDataTableRows(data, columns, sort).map((row) => row.id);
+
+  it('gives the order the table shows: as given, then each sort', () => {
+    const { result } = setup();
+    expect(order(null)).toEqual(ids(result));
+    expect(sortDataTableRows(visits, columns, null)).toBe(visits);
     act(() => result.current.toggleSort('name'));
-    expect(onRowsChange).toHaveBeenCalledTimes(2);
-    expect(onRowsChange.mock.lastCall?.[0].map((row: Visit) => row.id)).toEqual(['b', 'c', 'd', 'e', 'a']);
-    rerender({ onRowsChange });
-    expect(onRowsChange).toHaveBeenCalledTimes(2);
+    expect(order({ id: 'name', desc: false })).toEqual(['b', 'c', 'd', 'e', 'a']);
+    expect(order({ id: 'name', desc: false })).toEqual(ids(result));
+    act(() => result.current.toggleSort('name'));
+    expect(order({ id: 'name', desc: true })).toEqual(ids(result));
   });
 
-  it('with client pagination › hears every page, in order', () => {
-    const onRowsChange = vi.fn();
-    setup({ onRowsChange, pageSize: 2 });
-    expect(onRowsChange.mock.lastCall?.[0]).toHaveLength(5);
+  it('keeps empty values last both ways with sortEmptyLast, ties in the given order', () => {
+    expect(order({ id: 'days', desc: false })).toEqual(['c', 'e', 'a', 'd', 'b']);
+    expect(order({ id: 'days', desc: true })).toEqual(['a', 'd', 'e', 'c', 'b']);
   });
 
-  it('new data › hears the new rows', () => {
-    const onRowsChange = vi.fn();
-    const { rerender } = setup({ onRowsChange });
-    rerender({ onRowsChange, data: visits.slice(0, 2) });
-    expect(onRowsChange.mock.lastCall?.[0].map((row: Visit) => row.id)).toEqual(['a', 'b']);
+  it('with client pagination › orders every page, not only the one shown', () => {
+    const { result } = setup({ pagination: { pageSize: 2 } });
+    act(() => result.current.toggleSort('name'));
+    expect(order({ id: 'name', desc: false })).toHaveLength(5);
+    expect(ids(result)).toEqual(order({ id: 'name', desc: false }).slice(0, 2));
+  });
+
+  it('new data › orders the new rows; the given array is not changed', () => {
+    const copy = [...visits];
+    expect(order({ id: 'name', desc: false }, visits.slice(0, 2))).toEqual(['b', 'a']);
+    expect(visits).toEqual(copy);
   });
 });
 
@@ -110,8 +125,8 @@ describe('withoutStateOptions', () => {
     const rest = withoutStateOptions({
       data: visits,
       columns,
-      sortable: true,
-      onRowsChange: () => undefined,
+      sorting: { allColumns: true },
+      pagination: { defaultPageSize: 2 },
       id: 'tabla',
       'aria-describedby': 'nota',
       caption: 'Visitas',
@@ -122,7 +137,7 @@ describe('withoutStateOptions', () => {
 
 describe('useDataTable › client pagination', () => {
   it('shows one page at a time and counts every row', () => {
-    const { result } = setup({ pageSize: 2 });
+    const { result } = setup({ pagination: { pageSize: 2 } });
     expect(result.current.paginated).toBe(true);
     expect(ids(result)).toEqual(['a', 'b']);
     expect(result.current.rowCount).toBe(5);
@@ -133,15 +148,15 @@ describe('useDataTable › client pagination', () => {
   });
 
   it('any sort change returns to page 1 by default', () => {
-    const { result } = setup({ pageSize: 2 });
+    const { result } = setup({ pagination: { pageSize: 2 } });
     act(() => result.current.toggleSort('name'));
     act(() => result.current.setPage(2));
     act(() => result.current.toggleSort('name'));
     expect(result.current.page).toBe(1);
   });
 
-  it("with pageResetOnSort 'column-change', toggling keeps the page and another column returns to page 1", () => {
-    const { result } = setup({ pageSize: 2, pageResetOnSort: 'column-change' });
+  it("with resetOnSort 'column-change', toggling keeps the page and another column returns to page 1", () => {
+    const { result } = setup({ pagination: { pageSize: 2, resetOnSort: 'column-change' } });
     act(() => result.current.toggleSort('name'));
     act(() => result.current.setPage(2));
     act(() => result.current.toggleSort('name'));
@@ -153,13 +168,13 @@ describe('useDataTable › client pagination', () => {
   });
 
   it('a controlled page is clamped to the last page', () => {
-    const { result } = setup({ pageSize: 2, page: 9 });
+    const { result } = setup({ pagination: { pageSize: 2, page: 9 } });
     expect(result.current.page).toBe(3);
   });
 
   it('a new page size returns to page 1', () => {
     const onPageSizeChange = vi.fn();
-    const { result } = setup({ pageSize: 2, onPageSizeChange });
+    const { result } = setup({ pagination: { defaultPageSize: 2, onPageSizeChange } });
     act(() => result.current.setPage(2));
     act(() => result.current.setPageSize(4));
     expect(onPageSizeChange).toHaveBeenCalledWith(4);
@@ -171,7 +186,7 @@ describe('useDataTable › client pagination', () => {
 describe('useDataTable › selection', () => {
   it('select-all goes from none to all, and one row off leaves it indeterminate', () => {
     const onRowSelectionChange = vi.fn();
-    const { result } = setup({ selectable: true, onRowSelectionChange });
+    const { result } = setup({ selection: { onChange: onRowSelectionChange } });
     expect(result.current.allRowsChecked).toBe(false);
     act(() => result.current.toggleAllRows(true));
     expect(result.current.allRowsChecked).toBe(true);

@@ -1,7 +1,6 @@
 import {
   type ColumnDef,
   createPaginatedRowModel,
-  createSortedRowModel,
   type PaginationState,
   type Row,
   type RowData,
@@ -14,21 +13,20 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { CheckedState } from '../checkbox/checkbox';
 import { useControllableState } from '../lib/use-controllable-state';
-import { compareCellValues, isEmptyValue, readCellValue } from './cell-values';
+import { isEmptyValue, readCellValue, sortedRowIndexes } from './cell-values';
 import type { DataTableRowSelection, DataTableSort, DataTableStateOptions } from './data-table.types';
 
 const features = tableFeatures({
   rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
   rowSelectionFeature,
   rowPaginationFeature,
   paginatedRowModel: createPaginatedRowModel(),
 });
 
-/** The TanStack Table features a DataTable uses: sorting, selection, pagination. */
+/** The TanStack Table features a DataTable uses: sorting (its state; rows are sorted by `sortedRowIndexes`), selection, pagination. */
 export type DataTableFeatures = typeof features;
 /** One row of the table model (`row.original` is the record). */
 export type DataTableRow<TData extends RowData> = Row<DataTableFeatures, TData>;
@@ -39,8 +37,6 @@ export interface DataTableState<TData extends RowData> {
   rows: DataTableRow<TData>[];
   /** Rows across every page (after sorting), for the pager and `aria-rowcount`. */
   rowCount: number;
-  /** Every row in display order (sorted, across pages); the same array until the order or the rows change. */
-  allRows: DataTableRow<TData>[];
 
   /** Current sort (`null` when unsorted). */
   sorting: DataTableSort | null;
@@ -51,7 +47,7 @@ export interface DataTableState<TData extends RowData> {
   /** Sorts by a column: ascending first, then toggles. */
   toggleSort: (columnId: string) => void;
 
-  /** Whether the table paginates on the client (`pageSize` given). */
+  /** Whether the table paginates on the client (`pagination` given, not manual). */
   paginated: boolean;
   /** Current page, 1-based (1 without client pagination). */
   page: number;
@@ -63,6 +59,8 @@ export interface DataTableState<TData extends RowData> {
   /** Changes the page size and returns to page 1. */
   setPageSize: (pageSize: number) => void;
 
+  /** Whether rows have a checkbox (`selection` given). */
+  selectable: boolean;
   /** State of the select-all checkbox. */
   allRowsChecked: CheckedState;
   /** Selects or clears every selectable row. */
@@ -81,21 +79,9 @@ const STATE_OPTION_KEYS = {
   data: true,
   columns: true,
   getRowId: true,
-  sortable: true,
   sorting: true,
-  defaultSorting: true,
-  onSortingChange: true,
-  manualSorting: true,
-  onRowsChange: true,
-  selectable: true,
-  isRowSelectable: true,
-  rowSelection: true,
-  onRowSelectionChange: true,
-  pageSize: true,
-  page: true,
-  onPageChange: true,
-  onPageSizeChange: true,
-  pageResetOnSort: true,
+  selection: true,
+  pagination: true,
 } as const satisfies Record<keyof DataTableStateOptions<unknown>, true>;
 
 /** The props that are not state options of `useDataTable` (DataTable gives them to its root). */
@@ -109,67 +95,87 @@ export function withoutStateOptions<T extends object>(
   return rest as Omit<T, keyof DataTableStateOptions<unknown>>;
 }
 
+const NO_SELECTION: DataTableRowSelection = {};
+
 /**
- * The headless core of DataTable on TanStack Table v9: sorting (client, or manual for the server),
- * row selection and client pagination. Each slice is controlled by its option when given, else
- * kept here. Render its `rows` however you like; DataTable is one rendering of it.
+ * The headless core of DataTable on TanStack Table v9: sorting (client, or manual for the parent),
+ * row selection and client pagination. Each of sort, selection, page and page size is controlled
+ * when its `value` (`page`, `pageSize`) is given, else kept here (`useControllableState`). Render
+ * its `rows` however you like; DataTable is one rendering of it.
  */
 export function useDataTable<TData extends RowData>({
   data,
   columns,
   getRowId,
-  sortable = false,
-  sorting: sortingProp,
-  defaultSorting = null,
-  onSortingChange,
-  manualSorting = false,
-  onRowsChange,
-  selectable = false,
-  isRowSelectable,
-  rowSelection: rowSelectionProp,
-  onRowSelectionChange,
-  pageSize: pageSizeProp,
-  page: pageProp,
-  onPageChange,
-  onPageSizeChange,
-  pageResetOnSort = 'always',
+  sorting: sortingOptions,
+  selection: selectionOptions,
+  pagination: paginationOptions,
 }: DataTableStateOptions<TData>): DataTableState<TData> {
+  const {
+    allColumns = false,
+    value: sortValue,
+    defaultValue: defaultSort = null,
+    onChange: onSortChange,
+    manual: manualSorting = false,
+  } = sortingOptions ?? {};
+  const selectable = selectionOptions !== undefined;
+  const {
+    value: selectionValue,
+    defaultValue: defaultSelection = NO_SELECTION,
+    onChange: onSelectionChange,
+    isRowSelectable,
+  } = selectionOptions ?? {};
+  const client = paginationOptions?.manual ? undefined : paginationOptions;
+  const paginated = client !== undefined;
+  const resetOnSort = client?.resetOnSort ?? 'always';
+
   const [sorting, setSorting] = useControllableState<DataTableSort | null>({
-    value: sortingProp,
-    defaultValue: defaultSorting,
-    onChange: onSortingChange,
+    value: sortValue,
+    defaultValue: defaultSort,
+    onChange: onSortChange,
   });
+  const rowIdAt = (row: TData, index: number) => (getRowId ? getRowId(row, index) : String(index));
   const [selection, setSelection] = useControllableState<DataTableRowSelection>({
-    value: rowSelectionProp,
-    defaultValue: {},
+    value: selectionValue,
+    defaultValue: defaultSelection,
+    onChange: onSelectionChange
+      ? (next) =>
+          onSelectionChange(
+            next,
+            data.filter((row, index) => next[rowIdAt(row, index)]),
+          )
+      : undefined,
   });
 
+  // --- Client sorting: the positions of `data` in display order (null: as given). ---
+  const order = useMemo(() => {
+    if (manualSorting || !sorting) return null;
+    const column = columns.find((candidate) => candidate.id === sorting.id);
+    if (!column || !(column.sortable ?? allColumns)) return null;
+    return sortedRowIndexes(data, column, sorting.desc);
+  }, [data, columns, sorting, manualSorting, allColumns]);
+  const sortedData = useMemo(
+    () => (order ? order.map((index) => data[index] as TData) : data),
+    [order, data],
+  );
+  // A row keeps the id of its place in `data` whatever the sort.
+  const sortedRowId = (row: TData, index: number) => rowIdAt(row, order ? (order[index] ?? index) : index);
+
   // --- Client pagination. ---
-  const paginated = pageSizeProp !== undefined;
-  const [innerPagination, setInnerPagination] = useState<PaginationState>({
-    pageIndex: 0,
-    pageSize: pageSizeProp ?? 10,
+  const [pageSize, setPageSizeValue] = useControllableState<number>({
+    value: client?.pageSize,
+    defaultValue: client?.defaultPageSize ?? 10,
+    onChange: client?.onPageSizeChange,
   });
-  // A new `pageSize` prop replaces the page size chosen in the selector.
-  const [lastPageSizeProp, setLastPageSizeProp] = useState(pageSizeProp);
-  if (pageSizeProp !== lastPageSizeProp) {
-    setLastPageSizeProp(pageSizeProp);
-    if (pageSizeProp !== undefined) setInnerPagination({ pageIndex: 0, pageSize: pageSizeProp });
-  }
-  const pageCount = Math.max(1, Math.ceil(data.length / innerPagination.pageSize));
-  const pageIndex = Math.min(
-    pageCount - 1,
-    pageProp !== undefined ? Math.max(0, pageProp - 1) : innerPagination.pageIndex,
-  );
-  const pageSize = innerPagination.pageSize;
+  const [page, setPageValue] = useControllableState<number>({
+    value: client?.page,
+    defaultValue: client?.defaultPage ?? 1,
+    onChange: client?.onPageChange,
+  });
+  const pageCount = Math.max(1, Math.ceil(data.length / pageSize));
+  const pageIndex = Math.min(pageCount - 1, Math.max(0, page - 1));
   const pagination = useMemo<PaginationState>(() => ({ pageIndex, pageSize }), [pageIndex, pageSize]);
-  const setPageIndex = useCallback(
-    (next: number) => {
-      setInnerPagination((previous) => ({ ...previous, pageIndex: next }));
-      onPageChange?.(next + 1);
-    },
-    [onPageChange],
-  );
+  const setPageIndex = (next: number) => setPageValue(next + 1);
 
   // --- TanStack state and columns. ---
   const sortingState = useMemo<SortingState>(() => (sorting ? [sorting] : []), [sorting]);
@@ -181,35 +187,28 @@ export function useDataTable<TData extends RowData>({
 
   const columnDefs = useMemo<ColumnDef<DataTableFeatures, TData, unknown>[]>(
     () =>
-      columns.map((column) => {
-        const { sortFn, sortEmptyLast = false } = column;
-        return {
-          id: column.id,
-          // With `sortEmptyLast`, empties read as undefined so that TanStack keeps them last.
-          accessorFn: sortEmptyLast
-            ? (row: TData) => {
-                const value = readCellValue(column, row);
-                return isEmptyValue(value) ? undefined : value;
-              }
-            : (row: TData) => readCellValue(column, row),
-          sortUndefined: sortEmptyLast ? 'last' : undefined,
-          enableSorting: column.sortable ?? sortable,
-          sortFn: sortFn
-            ? (a: DataTableRow<TData>, b: DataTableRow<TData>) => sortFn(a.original, b.original)
-            : (a: DataTableRow<TData>, b: DataTableRow<TData>, columnId: string) =>
-                compareCellValues(a.getValue(columnId), b.getValue(columnId)),
-        };
-      }),
-    [columns, sortable],
+      columns.map((column) => ({
+        id: column.id,
+        // With `sortEmptyLast`, empties read as undefined (as cells have always been given them).
+        accessorFn: column.sortEmptyLast
+          ? (row: TData) => {
+              const value = readCellValue(column, row);
+              return isEmptyValue(value) ? undefined : value;
+            }
+          : (row: TData) => readCellValue(column, row),
+        enableSorting: column.sortable ?? allColumns,
+      })),
+    [columns, allColumns],
   );
 
   const table = useTable({
     features,
     columns: columnDefs,
-    data,
-    getRowId,
+    data: sortedData,
+    getRowId: sortedRowId,
     state: { sorting: sortingState, rowSelection: selectionState, pagination },
-    manualSorting,
+    // Rows come sorted (`sortedData`); TanStack keeps the sort state and the header toggles.
+    manualSorting: true,
     manualPagination: !paginated,
     autoResetPageIndex: false,
     enableSortingRemoval: false,
@@ -222,23 +221,12 @@ export function useDataTable<TData extends RowData>({
       const next = resolveUpdater(updater, sortingState)[0] ?? null;
       setSorting(next);
       const columnChanged = next?.id !== sorting?.id;
-      if (paginated && pageIndex !== 0 && (pageResetOnSort === 'always' || columnChanged)) setPageIndex(0);
+      if (paginated && pageIndex !== 0 && (resetOnSort === 'always' || columnChanged)) setPageIndex(0);
     },
-    onRowSelectionChange: (updater) => {
-      const next = resolveUpdater(updater, selectionState);
-      setSelection(next);
-      if (onRowSelectionChange) {
-        const selectedRows: TData[] = [];
-        data.forEach((row, index) => {
-          const id = getRowId ? getRowId(row, index) : String(index);
-          if (next[id]) selectedRows.push(row);
-        });
-        onRowSelectionChange(next, selectedRows);
-      }
-    },
+    onRowSelectionChange: (updater) => setSelection(resolveUpdater(updater, selectionState)),
     onPaginationChange: (updater) => {
       const next = resolveUpdater(updater, pagination);
-      if (next.pageSize !== pagination.pageSize) setInnerPagination(next);
+      if (next.pageSize !== pagination.pageSize) setPageSizeValue(next.pageSize);
       if (next.pageIndex !== pagination.pageIndex) setPageIndex(next.pageIndex);
     },
   });
@@ -246,13 +234,6 @@ export function useDataTable<TData extends RowData>({
   const allRows = table.getPrePaginatedRowModel().rows;
   const rows = paginated ? table.getRowModel().rows : allRows;
   const rowCount = allRows.length;
-
-  // The parent hears the display order (e.g. to select the first row shown) each time it changes.
-  const onRowsChangeRef = useRef(onRowsChange);
-  onRowsChangeRef.current = onRowsChange;
-  useEffect(() => {
-    onRowsChangeRef.current?.(allRows.map((row) => row.original));
-  }, [allRows]);
 
   const sortDirection = useCallback(
     (columnId: string) => (sorting && sorting.id === columnId ? (sorting.desc ? 'desc' : 'asc') : false),
@@ -278,7 +259,6 @@ export function useDataTable<TData extends RowData>({
   return {
     rows,
     rowCount,
-    allRows,
     sorting,
     canSort,
     sortDirection,
@@ -287,11 +267,12 @@ export function useDataTable<TData extends RowData>({
     page: pageIndex + 1,
     pageSize,
     pageStart: paginated ? pageIndex * pageSize : 0,
-    setPage: (page) => setPageIndex(page - 1),
+    setPage: (next) => setPageIndex(next - 1),
     setPageSize: (size) => {
-      setInnerPagination({ pageIndex: 0, pageSize: size });
-      onPageSizeChange?.(size);
+      setPageSizeValue(size);
+      setPageIndex(0);
     },
+    selectable,
     allRowsChecked,
     toggleAllRows,
   };

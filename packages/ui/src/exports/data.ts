@@ -3,14 +3,21 @@ export {
   DATA_TABLE_VIRTUALIZE_THRESHOLD,
   DataTable,
   type DataTableCellContext,
+  type DataTableClientPagination,
   type DataTableColumn,
+  type DataTableManualPagination,
   type DataTablePageResetOnSort,
+  type DataTablePagination,
   type DataTableProps,
   type DataTableRowSelection,
   type DataTableRowTone,
+  type DataTableSelection,
   type DataTableSort,
+  type DataTableSorting,
   type DataTableStateOptions,
   type DataTableViewOptions,
+  type DataTableVirtualization,
+  sortDataTableRows,
 } from '../data-table/data-table';
 export { dataTableRowVariants } from '../data-table/data-table-row';
 export {

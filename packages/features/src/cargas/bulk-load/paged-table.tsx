@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 export const TABLE_PAGE_SIZE = 1_000;
 
 export interface PagedTableProps<TData extends object>
-  extends Omit<DataTableProps<TData>, 'data' | 'rowIndexOffset' | 'totalRowCount' | 'pageSize' | 'page'> {
+  extends Omit<DataTableProps<TData>, 'data' | 'pagination'> {
   rows: readonly TData[];
   /** Accessible name of the pager (shown only past one page). */
   pagerLabel: string;
@@ -35,11 +35,10 @@ export function PagedTable<TData extends object>({
   return (
     <div className="flex flex-col gap-2">
       <DataTable
-        virtualize
+        virtualization={{ enabled: true }}
         {...props}
         data={data}
-        rowIndexOffset={(current - 1) * pageSize}
-        totalRowCount={rows.length}
+        pagination={{ manual: true, page: current, pageSize, total: rows.length }}
       />
       {pages > 1 ? (
         <Pager
