@@ -100,6 +100,7 @@ export interface DataTableSelection<TData> {
  * table from their defaults.
  */
 export interface DataTableClientPagination {
+  /** Leave out (or `false`): the table pages `data` itself. */
   manual?: false;
   /** Controlled current page, 1-based (clamped to the last page). */
   page?: number;
