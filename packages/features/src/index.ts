@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './cargas';
+export * from './catalogos';
 export * from './clientes';
 export * from './dashboard';
 export * from './errors';

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import type { AuthPort } from './auth/auth.port';
 import type { SpreadsheetParser } from './cargas/bulk-load/spreadsheet.port';
 import type { CargasPort } from './cargas/cargas.port';
+import type { CatalogosPort } from './catalogos/catalogos.port';
 import type { ClientesPort } from './clientes/clientes.port';
 import type { DashboardPort } from './dashboard/dashboard.port';
 import type { FoliosPort } from './folios/folios.port';
@@ -12,6 +13,7 @@ import type { UsersPort } from './users/users.port';
 export interface Ports {
   auth: AuthPort;
   cargas: CargasPort;
+  catalogos: CatalogosPort;
   clientes: ClientesPort;
   dashboard: DashboardPort;
   folios: FoliosPort;

@@ -15,6 +15,7 @@ import {
 import { ChevronDown, FilePlus2, RotateCw, Upload } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSession } from '../auth';
+import { useEstados } from '../catalogos/use-catalogos';
 import { isApiError } from '../errors';
 import { AssignmentsTable } from './assignments-table';
 import { BulkLoadDialog } from './bulk-load';
@@ -40,7 +41,6 @@ import {
   useActiveVisitors,
   useAssignmentStats,
   useChangeStatus,
-  useEstadosCatalog,
   useInvalidateCargas,
   useReassign,
 } from './use-cargas';
@@ -87,7 +87,7 @@ export function CargasScreen({ query, onQueryChange, viewer, renderFolio }: Carg
   const list = useActiveAssignments(query, signedIn);
   const filters = filtersOf(query);
   const stats = useAssignmentStats(signedIn, filters);
-  const estados = useEstadosCatalog(signedIn);
+  const estados = useEstados(signedIn);
   const visitors = useActiveVisitors(signedIn && manages);
   const invalidate = useInvalidateCargas();
   const changeStatus = useChangeStatus();

@@ -11,7 +11,6 @@ import {
   type AssignmentStats,
   CARGAS_MESSAGES,
   canTransition,
-  type Estado,
   findColumnKey,
   normalizeStateName,
   OPEN_ESTATUS,
@@ -19,7 +18,6 @@ import {
 } from '@socio/contracts';
 import { ApiError } from '../errors';
 import { fakeDelay as wait } from '../testing/fake-delay';
-import { demoEstados } from '../users/users.fake';
 import type { CargasPort } from './cargas.port';
 
 /** Six active visitors over four states (two in Nuevo León, two in Jalisco). */
@@ -83,7 +81,6 @@ export function demoAssignments(count = 57, visitors: readonly ActiveVisitor[] =
 export interface CargasSeed {
   assignments?: Assignment[];
   visitors?: ActiveVisitor[];
-  estados?: Estado[];
   /** Answer only the assignments of this visitor (what the API does for a Visitador). */
   viewerId?: number;
 }
@@ -118,7 +115,6 @@ export function createFakeCargasPort(
 ): CargasPort {
   const assignments = clone(seed.assignments ?? demoAssignments());
   const visitors = clone(seed.visitors ?? demoVisitors);
-  const estados = clone(seed.estados ?? demoEstados);
   let nextId = Math.max(0, ...assignments.map((a) => a.id_asignacion)) + 1;
 
   const visible = () =>
@@ -164,10 +160,6 @@ export function createFakeCargasPort(
     async activeVisitors(o) {
       await wait(delay, o?.signal);
       return clone(visitors);
-    },
-    async estados(o) {
-      await wait(delay, o?.signal);
-      return clone(estados);
     },
     async regions(o) {
       await wait(delay, o?.signal);
@@ -333,7 +325,6 @@ export function stubCargasPort(overrides: Partial<CargasPort> = {}): CargasPort 
     activeAssignments: missing('activeAssignments'),
     stats: missing('stats'),
     activeVisitors: missing('activeVisitors'),
-    estados: missing('estados'),
     regions: missing('regions'),
     saveManual: missing('saveManual'),
     changeStatus: missing('changeStatus'),

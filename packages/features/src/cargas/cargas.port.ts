@@ -12,7 +12,6 @@ import type {
   Assignment,
   AssignmentFilters,
   AssignmentStats,
-  Estado,
   LoadType,
   ManualAssignmentRequest,
   ManualAssignmentResponse,
@@ -33,8 +32,6 @@ export interface CargasPort {
   stats(filters?: AssignmentFilters, o?: CargasCallOptions): Promise<AssignmentStats>;
   /** `GET /cargas/active_visitors`: active visitors with their region (state). */
   activeVisitors(o?: CargasCallOptions): Promise<ActiveVisitor[]>;
-  /** `GET /catalogos/estados`: the 32 states (the manual form's estado select). */
-  estados(o?: CargasCallOptions): Promise<Estado[]>;
   /** `GET /cargas/regions_available`. */
   regions(o?: CargasCallOptions): Promise<string[]>;
   /** `POST /cargas/save_manual_assignment`. */

@@ -4,6 +4,7 @@ import type { Decorator } from '@storybook/react-vite';
 import { useState } from 'react';
 import { fn, type within } from 'storybook/test';
 import { SessionProvider } from '../auth/session-provider';
+import { createFakeCatalogosPort } from '../catalogos/catalogos.fake';
 import type { Ports } from '../ports';
 import { createTestSessionController } from '../testing';
 import { FeatureProviders } from '../testing/story-providers';
@@ -38,14 +39,14 @@ export function spied(port: CargasPort): CargasPort {
   ) as unknown as CargasPort;
 }
 
-/** The cargas port, a session (signed in as `user`, or none) and toasts. */
+/** The cargas port, a session (signed in as `user`, or none) and toasts; the demo catalogues unless `others` has its own. */
 export function withCargas(
   cargas: CargasPort,
   user: SessionUser | null = staffUser,
   others: Partial<Ports> = {},
 ): Decorator {
   return (Story) => (
-    <FeatureProviders ports={{ ...others, cargas }}>
+    <FeatureProviders ports={{ catalogos: createFakeCatalogosPort(), ...others, cargas }}>
       <SessionProvider
         controller={createTestSessionController(
           user ? { token: `fake-token-${user.id_usuario}`, user, remember: false } : null,

@@ -23,6 +23,7 @@ import {
   useForm,
   useWatch,
 } from 'react-hook-form';
+import { useEstados } from '../catalogos/use-catalogos';
 import {
   emptyManualValues,
   MANUAL_FORMS,
@@ -34,12 +35,7 @@ import {
   manualSaveErrorMessage,
 } from './manual-assignment';
 import { cargasMessages as m } from './messages.es';
-import {
-  useActiveVisitors,
-  useEstadosCatalog,
-  useIsSavingManual,
-  useSaveManualAssignment,
-} from './use-cargas';
+import { useActiveVisitors, useIsSavingManual, useSaveManualAssignment } from './use-cargas';
 import { VisitorPicker } from './visitor-picker';
 
 /** Form definitions by load type; the selector offers their keys. */
@@ -167,7 +163,7 @@ export function ManualAssignmentForm({ id, forms, onSaved, onServerError }: Manu
   const loadType = useWatch({ control, name: 'loadType' });
   const definition = loadType ? forms[loadType] : undefined;
   const visitors = useActiveVisitors(true);
-  const estados = useEstadosCatalog(true);
+  const estados = useEstados(true);
   const save = useSaveManualAssignment();
 
   const submit = handleSubmit(

@@ -22,7 +22,6 @@ export const cargasKeys = {
   statsOf: (filters: AssignmentFilters) => ['cargas', 'stats', filters] as const,
   visitors: ['cargas', 'active-visitors'] as const,
   regions: ['cargas', 'regions'] as const,
-  estados: ['catalogos', 'estados'] as const,
   saveManual: ['cargas', 'save-manual'] as const,
 };
 
@@ -99,16 +98,6 @@ export function useRegions(enabled: boolean) {
     },
     enabled,
     staleTime: 5 * 60_000,
-  });
-}
-
-export function useEstadosCatalog(enabled: boolean) {
-  const port = usePort('cargas');
-  return useQuery({
-    queryKey: cargasKeys.estados,
-    queryFn: ({ signal }) => port.estados({ signal }),
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

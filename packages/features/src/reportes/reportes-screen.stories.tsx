@@ -16,6 +16,7 @@ import {
   isInView,
   offline,
   pending,
+  stubCatalogosPort,
   stubReportesPort,
   tableFit,
 } from '../testing';
@@ -90,7 +91,7 @@ export const List: Story = {
 };
 
 export const Loading: Story = {
-  decorators: [withReportes(stubReportesPort({ clientes: () => pending() }))],
+  decorators: [withReportes(stubReportesPort(), stubCatalogosPort({ clientes: () => pending() }))],
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Cargando reportes...')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Enviar reportes' })).toBeDisabled();
@@ -149,7 +150,6 @@ export const InvalidResponse: Story = {
   decorators: [
     withReportes(
       stubReportesPort({
-        clientes: async () => demoClientes,
         list: () => invalidResponse('GET /reportes'),
       }),
     ),
@@ -194,7 +194,6 @@ export const SortByFechaRecibido = sortStory('Fecha recibido', 'TEC-2026-0022', 
 /** A list holding several clients (as a broader search would), to show the client sort. */
 export const SortByCliente = sortStory('Cliente', 'TEC-2026-0001', 'UDEM-2026-0003', () =>
   stubReportesPort({
-    clientes: async () => demoClientes,
     list: async () => demoReportes(6),
     pdf: () => pending(),
   }),

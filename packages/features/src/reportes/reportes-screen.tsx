@@ -13,6 +13,7 @@ import {
 } from '@socio/ui';
 import { ArrowUp, CheckCheck, Download, FileUp, Send } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useClientes } from '../catalogos/use-catalogos';
 import { errorDetail } from '../errors';
 import { EntregasPanel } from './entregas-panel';
 import { reportesMessages as m } from './messages.es';
@@ -34,7 +35,6 @@ import { isNoRecipients, isNothingPending } from './reportes-errors';
 import { useReportesPanes } from './reportes-panes';
 import { UploadReporteModal } from './upload-reporte-modal';
 import {
-  useClientes,
   useDownloadPending,
   useFolioLookup,
   useMarkSent,

@@ -18,16 +18,11 @@ import {
   toFechaRecibido,
 } from '@socio/contracts';
 import { makeSamplePdf } from '@socio/contracts/testing';
+import { demoClientes } from '../catalogos/catalogos.fake';
 import { ApiError } from '../errors';
 import { fakeDelay as wait } from '../testing/fake-delay';
 import { withFolio } from './reportes.model';
 import type { ReportesCallOptions, ReportesPort } from './reportes.port';
-
-export const demoClientes: Cliente[] = [
-  { id_cliente: 1, nombre: 'Tec de Monterrey' },
-  { id_cliente: 2, nombre: 'UANL' },
-  { id_cliente: 3, nombre: 'UDEM' },
-];
 
 const VISITADORES = [
   'Juan Pérez López',
@@ -268,10 +263,6 @@ export function createFakeReportesPort(
   };
 
   return {
-    async clientes(o) {
-      await wait(delay, o?.signal);
-      return clone(clientes);
-    },
     async list(cliente, o) {
       await wait(delay, o?.signal);
       const found = findCliente(clientes, cliente);
@@ -375,7 +366,6 @@ export function createFakeReportesPort(
 export function stubReportesPort(overrides: Partial<ReportesPort> = {}): ReportesPort {
   const missing = (name: string) => () => Promise.reject(new Error(`no implementado: reportes.${name}`));
   return {
-    clientes: missing('clientes'),
     list: missing('list'),
     findFolio: missing('findFolio'),
     pdf: missing('pdf'),

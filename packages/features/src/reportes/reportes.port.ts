@@ -3,13 +3,7 @@
  * (`apps/backoffice/src/adapters/http/reportes.ts`); stories and tests inject the in-memory fake from
  * `@socio/features/testing`. Shapes are the wire shapes of `@socio/contracts` (`apiRoutes.reportes`).
  */
-import type {
-  Cliente,
-  Entrega,
-  EntregasResponse,
-  MarcarEnviadosResponse,
-  ReportItem,
-} from '@socio/contracts';
+import type { Entrega, EntregasResponse, MarcarEnviadosResponse, ReportItem } from '@socio/contracts';
 
 export interface ReportesCallOptions {
   signal?: AbortSignal;
@@ -33,8 +27,6 @@ export interface NewReporte {
 }
 
 export interface ReportesPort {
-  /** `GET /catalogos/clientes`. */
-  clientes(o?: ReportesCallOptions): Promise<Cliente[]>;
   /** `GET /reportes?cliente=` — every report of one client. */
   list(cliente: string, o?: ReportesCallOptions): Promise<ReportItem[]>;
   /**

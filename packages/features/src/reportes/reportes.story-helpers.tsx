@@ -2,6 +2,8 @@ import { toast } from '@socio/ui';
 import type { Decorator } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor, type within } from 'storybook/test';
+import { createFakeCatalogosPort } from '../catalogos/catalogos.fake';
+import type { CatalogosPort } from '../catalogos/catalogos.port';
 import { FeatureProviders } from '../testing';
 import type { ReportesPort } from './reportes.port';
 import { ReportesScreen, type ReportesScreenProps } from './reportes-screen';
@@ -13,9 +15,13 @@ export function spied(port: ReportesPort): ReportesPort {
   ) as unknown as ReportesPort;
 }
 
-export function withReportes(reportes: ReportesPort): Decorator {
+/** The reportes port and the catalogues (the client selector; the demo clients unless given). */
+export function withReportes(
+  reportes: ReportesPort,
+  catalogos: CatalogosPort = createFakeCatalogosPort(),
+): Decorator {
   return (Story) => (
-    <FeatureProviders ports={{ reportes }}>
+    <FeatureProviders ports={{ reportes, catalogos }}>
       <div className="bg-canvas p-4">
         <Story />
       </div>

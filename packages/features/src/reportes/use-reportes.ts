@@ -9,7 +9,6 @@ import type { NewReporte } from './reportes.port';
 
 export const reportesKeys = {
   all: ['reportes'] as const,
-  clientes: ['catalogos', 'clientes'] as const,
   lists: ['reportes', 'list'] as const,
   list: (cliente: string) => ['reportes', 'list', cliente] as const,
   folio: (folio: string) => ['reportes', 'folio', folio] as const,
@@ -19,15 +18,6 @@ export const reportesKeys = {
 
 /** How often the history of a delivery still en cola is read again. */
 export const ENTREGAS_POLL_MS = 5_000;
-
-export function useClientes() {
-  const port = usePort('reportes');
-  return useQuery({
-    queryKey: reportesKeys.clientes,
-    queryFn: ({ signal }) => port.clientes({ signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 /** Every report of one client (`cliente`: its id); idle while no client is known yet. */
 export function useReportesList(cliente: string | undefined) {

@@ -29,6 +29,14 @@ export {
   stubCargasPort,
 } from '../cargas/cargas.fake';
 export {
+  type CatalogosSeed,
+  createFakeCatalogosPort,
+  demoClientes,
+  demoEstados,
+  type FakeCatalogosOptions,
+  stubCatalogosPort,
+} from '../catalogos/catalogos.fake';
+export {
   createFakeClientesPort,
   demoClientesDestinatarios,
   stubClientesPort,
@@ -48,7 +56,6 @@ export {
 } from '../folios/folios.fake';
 export {
   createFakeReportesPort,
-  demoClientes,
   demoEntrega,
   demoReporte,
   demoReportes,
@@ -59,7 +66,6 @@ export {
 export {
   createFakeUsersPort,
   demoCompetitiveness,
-  demoEstados,
   demoIdleVisitorStats,
   demoUsers,
   stubUsersPort,

@@ -4,9 +4,10 @@ import { NativeSelect, TextField, toast } from '@socio/ui';
 import { CircleAlert, CircleCheck, Info, LoaderCircle } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useEstados } from '../catalogos/use-catalogos';
 import { usersMessages as m } from './messages.es';
 import { PhotoPicker } from './photo-picker';
-import { type UsernameAvailability, useCreateUser, useEstados, useUsernameAvailability } from './use-users';
+import { type UsernameAvailability, useCreateUser, useUsernameAvailability } from './use-users';
 import { createUserErrorMessage } from './user-errors';
 import { RoleSelect, StatusSelect, SupervisorSelect, UserTextField } from './user-fields';
 import {

@@ -3,7 +3,7 @@ import { holdTimeouts, settled } from '@socio/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
-import { createFakeUsersPort, offline, pending, stubUsersPort } from '../testing';
+import { createFakeUsersPort, offline, pending, stubCatalogosPort, stubUsersPort } from '../testing';
 import { usersMessages as m } from './messages.es';
 import { AddUserModal } from './user-modals';
 import { USERNAME_DEBOUNCE_MS } from './users.model';
@@ -93,7 +93,7 @@ export const Empty: Story = {
 
 export const RequiredFields: Story = {
   name: 'Validation: required fields',
-  decorators: [withUsers(stubUsersPort({ estados: () => Promise.resolve([]) }))],
+  decorators: [withUsers(stubUsersPort(), stubCatalogosPort({ estados: () => Promise.resolve([]) }))],
   play: async () => {
     await submit();
     const dialog = await addDialog();

@@ -14,7 +14,6 @@ export const usersKeys = {
   competitiveness: ['users', 'competitiveness'] as const,
   completion30d: ['users', 'completion-30d'] as const,
   checkUsername: (username: string) => ['users', 'check-username', username] as const,
-  estados: ['catalogos', 'estados'] as const,
   create: ['users', 'create'] as const,
   edit: ['users', 'edit'] as const,
 };
@@ -33,16 +32,6 @@ export function useSupervisors(enabled = true) {
     queryKey: usersKeys.supervisors,
     queryFn: ({ signal }) => port.supervisors({ signal }),
     enabled,
-  });
-}
-
-export function useEstados(enabled = true) {
-  const port = usePort('users');
-  return useQuery({
-    queryKey: usersKeys.estados,
-    queryFn: ({ signal }) => port.estados({ signal }),
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

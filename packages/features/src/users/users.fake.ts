@@ -3,7 +3,8 @@
  * with an optional delay. `stubUsersPort` throws for every method not overridden.
  */
 
-import { ESTADOS_MX, fullName, normalizeUsername, type Rol, USER_MESSAGES } from '@socio/contracts';
+import { fullName, normalizeUsername, type Rol, USER_MESSAGES } from '@socio/contracts';
+import { demoEstados } from '../catalogos/catalogos.fake';
 import { ApiError } from '../errors';
 import { fakeDelay as wait } from '../testing/fake-delay';
 import type { UserMutationResult, UsersPort } from './users.port';
@@ -15,12 +16,6 @@ import type {
   SupervisorDTO,
   UsuarioDTO,
 } from './users.wire';
-
-/** The 32 states as the API serves them: `id_estado` is the INEGI key (the order of `ESTADOS_MX`). */
-export const demoEstados: EstadoDTO[] = ESTADOS_MX.map((e) => ({
-  id_estado: Number(e.clave),
-  estado: e.estado,
-}));
 
 function user(
   id_usuario: number,
@@ -260,10 +255,6 @@ export function createFakeUsersPort(seed: UsersSeed = {}, { delay = 0 }: FakeOpt
         .filter((u) => u.rol.toLowerCase() === 'supervisor' && u.estatus.toLowerCase() === 'activo')
         .map((u): SupervisorDTO => ({ id: u.id_usuario, name: u.name }));
     },
-    async estados(o) {
-      await wait(delay, o?.signal);
-      return clone(estados);
-    },
     async competitiveness(o) {
       await wait(delay, o?.signal);
       return clone(competitiveness);
@@ -284,7 +275,6 @@ export function stubUsersPort(overrides: Partial<UsersPort> = {}): UsersPort {
     editUser: missing('editUser'),
     checkUsername: missing('checkUsername'),
     supervisors: missing('supervisors'),
-    estados: missing('estados'),
     competitiveness: missing('competitiveness'),
     completionLast30Days: missing('completionLast30Days'),
     ...overrides,

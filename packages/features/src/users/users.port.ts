@@ -7,7 +7,6 @@
 import type {
   CompetitivenessDTO,
   EditUserRequest,
-  EstadoDTO,
   NewUserRequest,
   SupervisorDTO,
   UsernameCheckDTO,
@@ -34,8 +33,6 @@ export interface UsersPort {
   checkUsername(username: string, o?: CallOptions): Promise<UsernameCheckDTO>;
   /** `GET /users/supervisors_list` → the active supervisors. */
   supervisors(o?: CallOptions): Promise<SupervisorDTO[]>;
-  /** `GET /catalogos/estados` → the 32 states. */
-  estados(o?: CallOptions): Promise<EstadoDTO[]>;
   /** `GET /users/competitiviness_stats` → one row per active visitor. */
   competitiveness(o?: CallOptions): Promise<CompetitivenessDTO[]>;
   /** `GET /users/percentage_completion_last_30_days` → the percentage (0–100). */

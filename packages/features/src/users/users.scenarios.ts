@@ -4,11 +4,12 @@
  * users.http.test.ts`). When they disagree the server is right and the fake is fixed, so stories cannot show
  * what the product never does.
  *
- * Scenarios only use what they read through the port (supervisors, estados, users they create), never a
+ * Scenarios only use what they read through the ports (supervisors, users they create, the catalogue's estados), never a
  * seed's ids or names, and give every user they create a name of its own, so they run on any seeded data.
  */
 import { USER_MESSAGES } from '@socio/contracts';
 import { describe, expect, it } from 'vitest';
+import type { CatalogosPort } from '../catalogos/catalogos.port';
 import { failure } from '../testing/port-scenarios';
 import type { UsersPort } from './users.port';
 import type { NewUserRequest, UsuarioDTO } from './users.wire';
@@ -43,20 +44,17 @@ async function create(port: UsersPort, body: NewUserRequest): Promise<UsuarioDTO
   return usuario;
 }
 
-/** Registers the scenarios; `port()` gives the implementation under test (called inside each test). */
-export function usersPortScenarios(port: () => UsersPort): void {
+/**
+ * Registers the scenarios; `port()` gives the implementation under test (called inside each test) and
+ * `catalogos()` the catalogue of the same world (the states a user's region comes from; their own scenarios
+ * are in `catalogos.scenarios.ts`).
+ */
+export function usersPortScenarios(port: () => UsersPort, catalogos: () => CatalogosPort): void {
   describe('UsersPort scenarios', () => {
-    it('serves the 32 states with their INEGI keys', async () => {
-      const estados = await port().estados();
-      expect(estados).toHaveLength(32);
-      expect(estados).toContainEqual({ id_estado: 14, estado: 'Jalisco' });
-      expect(estados).toContainEqual({ id_estado: 19, estado: 'Nuevo León' });
-    });
-
     it('creates a visitor: username and e-mail normalised, name, supervisor and region derived, listed', async () => {
       const [supervisor] = await port().supervisors();
       if (!supervisor) throw new Error('sin supervisores activos');
-      const jalisco = (await port().estados()).find((e) => e.estado === 'Jalisco')!;
+      const jalisco = (await catalogos().estados()).find((e) => e.estado === 'Jalisco')!;
       const id = tag();
       const usuario = await create(
         port(),

@@ -2,6 +2,8 @@ import type { ErrorCode } from '@socio/contracts';
 import { toast } from '@socio/ui';
 import type { Decorator } from '@storybook/react-vite';
 import { fn, screen, userEvent, waitFor } from 'storybook/test';
+import { createFakeCatalogosPort } from '../catalogos/catalogos.fake';
+import type { CatalogosPort } from '../catalogos/catalogos.port';
 import { ApiError } from '../errors';
 import { FeatureProviders } from '../testing/story-providers';
 import type { UsersPort } from './users.port';
@@ -13,9 +15,10 @@ export function spied(port: UsersPort): UsersPort {
   ) as unknown as UsersPort;
 }
 
-export function withUsers(users: UsersPort): Decorator {
+/** The users port and the catalogues (the states of the add-user form; the demo ones unless given). */
+export function withUsers(users: UsersPort, catalogos: CatalogosPort = createFakeCatalogosPort()): Decorator {
   return (Story) => (
-    <FeatureProviders ports={{ users }}>
+    <FeatureProviders ports={{ users, catalogos }}>
       <div className="bg-canvas p-6">
         <Story />
       </div>

@@ -57,13 +57,12 @@ describe('createHttpCargasPort', () => {
     ).rejects.toBeInstanceOf(InvalidResponseError);
   });
 
-  it('stats, visitors, estados and regions read their endpoints and unwrap their lists', async () => {
+  it('stats, visitors and regions read their endpoints and unwrap their lists', async () => {
     const answers: Record<string, unknown> = {
       '/cargas/assignment_stats': { total: 3, asignada: 1, agendada: 1, completada: 1, cancelada: 0 },
       '/cargas/active_visitors': {
         visitors: [{ id_usuario: 4, name: 'Juan Pérez López', region: 'Nuevo León' }],
       },
-      '/catalogos/estados': [{ id_estado: 19, estado: 'Nuevo León' }],
       '/cargas/regions_available': { regions: ['Nuevo León'] },
     };
     const { http, calls } = createFakeHttp((call) => answers[call.path]);
@@ -72,12 +71,10 @@ describe('createHttpCargasPort', () => {
     await expect(port.activeVisitors()).resolves.toEqual([
       { id_usuario: 4, name: 'Juan Pérez López', region: 'Nuevo León' },
     ]);
-    await expect(port.estados()).resolves.toEqual([{ id_estado: 19, estado: 'Nuevo León' }]);
     await expect(port.regions()).resolves.toEqual(['Nuevo León']);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'GET /cargas/assignment_stats',
       'GET /cargas/active_visitors',
-      'GET /catalogos/estados',
       'GET /cargas/regions_available',
     ]);
   });

@@ -2,16 +2,15 @@ import { apiRoutes } from '@socio/contracts';
 import type { CargasPort } from '@socio/features/cargas';
 import type { HttpClient } from './client';
 
-const { cargas, catalogos } = apiRoutes;
+const { cargas } = apiRoutes;
 
-/** CargasPort over the API (`apiRoutes.cargas` and `apiRoutes.catalogos.estados`). */
+/** CargasPort over the API (`apiRoutes.cargas`). */
 export function createHttpCargasPort(http: HttpClient): CargasPort {
   return {
     activeAssignments: (query, o) =>
       http.call(cargas.activeAssignments, { query: { ...query }, signal: o?.signal }),
     stats: (filters, o) => http.call(cargas.stats, { query: { ...filters }, signal: o?.signal }),
     activeVisitors: async (o) => (await http.call(cargas.activeVisitors, { signal: o?.signal })).visitors,
-    estados: (o) => http.call(catalogos.estados, { signal: o?.signal }),
     regions: async (o) => (await http.call(cargas.regions, { signal: o?.signal })).regions,
     saveManual: (body) => http.call(cargas.saveManual, { body }),
     changeStatus: async (id, estatus) =>

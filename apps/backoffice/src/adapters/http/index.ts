@@ -38,6 +38,7 @@ export function createHttpPorts(http: HttpClient): Ports {
   return {
     auth: lazyPort(() => import('./auth').then((m) => m.createHttpAuthPort(http))),
     cargas: lazyPort(() => import('./cargas').then((m) => m.createHttpCargasPort(http))),
+    catalogos: lazyPort(() => import('./catalogos').then((m) => m.createHttpCatalogosPort(http))),
     clientes: lazyPort(() => import('./clientes').then((m) => m.createHttpClientesPort(http))),
     dashboard: lazyPort(() => import('./dashboard').then((m) => m.createHttpDashboardPort(http))),
     folios: lazyPort(() => import('./folios').then((m) => m.createHttpFoliosPort(http))),

@@ -17,13 +17,6 @@ const reporte: ReportItem = {
 };
 
 describe('createHttpReportesPort', () => {
-  it('clientes reads GET /catalogos/clientes', async () => {
-    const clientes = [{ id_cliente: 1, nombre: 'Tec de Monterrey' }];
-    const { http, calls } = createFakeHttp(() => clientes);
-    await expect(createHttpReportesPort(http).clientes()).resolves.toEqual(clientes);
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /catalogos/clientes']);
-  });
-
   it('list reads GET /reportes?cliente= and unwraps reportes, passing the abort signal', async () => {
     const { http, calls } = createFakeHttp(() => ({ reportes: [reporte] }));
     const signal = new AbortController().signal;

@@ -3,20 +3,19 @@ import { type ReportesPort, withFolio } from '@socio/features/reportes';
 import type { HttpClient } from './client';
 import { xhrTransport } from './xhr-transport';
 
-const { reportes, catalogos } = apiRoutes;
+const { reportes } = apiRoutes;
 
 export interface HttpReportesOptions {
   /** How an upload is sent; XMLHttpRequest (upload progress) by default. Tests inject their own. */
   uploadTransport?: (onProgress?: (fraction: number) => void) => typeof fetch;
 }
 
-/** ReportesPort over the API (`apiRoutes.reportes` and `apiRoutes.catalogos.clientes`). */
+/** ReportesPort over the API (`apiRoutes.reportes`). */
 export function createHttpReportesPort(
   http: HttpClient,
   { uploadTransport = xhrTransport }: HttpReportesOptions = {},
 ): ReportesPort {
   return {
-    clientes: (o) => http.call(catalogos.clientes, { signal: o?.signal }),
     list: async (cliente, o) =>
       (await http.call(reportes.list, { query: { cliente }, signal: o?.signal })).reportes,
     // `q` also matches visitador and cliente names: only the folio matches are kept.

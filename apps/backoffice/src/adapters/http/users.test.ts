@@ -73,10 +73,9 @@ describe('createHttpUsersPort', () => {
     expect(calls[0]?.path).toBe('/users/check_username/ana.lopez%2Fx');
   });
 
-  it('supervisors, estados, competitiveness and completion read their endpoints', async () => {
+  it('supervisors, competitiveness and completion read their endpoints', async () => {
     const answers: Record<string, unknown> = {
       '/users/supervisors_list': { supervisors: [{ id: 2, name: 'Laura Méndez Ríos' }] },
-      '/catalogos/estados': [{ id_estado: 19, estado: 'Nuevo León' }],
       '/users/competitiviness_stats': [
         {
           id: 7,
@@ -93,12 +92,10 @@ describe('createHttpUsersPort', () => {
     const { http, calls } = createFakeHttp((call) => answers[call.path]);
     const port = createHttpUsersPort(http);
     await expect(port.supervisors()).resolves.toEqual([{ id: 2, name: 'Laura Méndez Ríos' }]);
-    await expect(port.estados()).resolves.toEqual([{ id_estado: 19, estado: 'Nuevo León' }]);
     await expect(port.competitiveness()).resolves.toHaveLength(1);
     await expect(port.completionLast30Days()).resolves.toBe(62.5);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'GET /users/supervisors_list',
-      'GET /catalogos/estados',
       'GET /users/competitiviness_stats',
       'GET /users/percentage_completion_last_30_days',
     ]);

@@ -2,9 +2,9 @@ import { apiRoutes } from '@socio/contracts';
 import type { UsersPort } from '@socio/features/users';
 import type { HttpClient } from './client';
 
-const { users, catalogos } = apiRoutes;
+const { users } = apiRoutes;
 
-/** UsersPort over the API (`apiRoutes.users` and `apiRoutes.catalogos.estados`). */
+/** UsersPort over the API (`apiRoutes.users`). */
 export function createHttpUsersPort(http: HttpClient): UsersPort {
   return {
     allUsers: async (o) => (await http.call(users.all, { signal: o?.signal })).usuarios,
@@ -13,7 +13,6 @@ export function createHttpUsersPort(http: HttpClient): UsersPort {
     checkUsername: (username, o) =>
       http.call(users.checkUsername, { params: { username }, signal: o?.signal }),
     supervisors: async (o) => (await http.call(users.supervisors, { signal: o?.signal })).supervisors,
-    estados: (o) => http.call(catalogos.estados, { signal: o?.signal }),
     competitiveness: (o) => http.call(users.competitiveness, { signal: o?.signal }),
     completionLast30Days: async (o) =>
       (await http.call(users.completion30d, { signal: o?.signal })).percentage_completion,

@@ -1,0 +1,2 @@
+export type { CatalogosCallOptions, CatalogosPort } from './catalogos.port';
+export { catalogosKeys, useClientes, useEstados } from './use-catalogos';
