@@ -185,9 +185,14 @@ function findCliente(clientes: readonly Cliente[], value: string): Cliente | und
   );
 }
 
+/**
+ * Like the server, a PDF that opens: it starts with `%PDF-` and, standing in for the server's parse, ends
+ * with its `%%EOF` marker (a file cut short or merely named .pdf is refused).
+ */
 async function isPdf(file: Blob): Promise<boolean> {
   const head = new Uint8Array(await file.slice(0, 5).arrayBuffer());
-  return [0x25, 0x50, 0x44, 0x46, 0x2d].every((byte, index) => head[index] === byte);
+  if (![0x25, 0x50, 0x44, 0x46, 0x2d].every((byte, index) => head[index] === byte)) return false;
+  return (await file.slice(Math.max(0, file.size - 1024)).text()).includes('%%EOF');
 }
 
 /** Reports the upload progress in four steps over `delay`. */
@@ -282,7 +287,8 @@ export function createFakeReportesPort(
     async markSent(ids) {
       await wait(delay);
       if (ids.length === 0) throw new ApiError(422, REPORTES_MESSAGES.noneSelected, 'validation');
-      const found = ids.map(byId);
+      // Like the server: each report once, answered in id order.
+      const found = [...new Set(ids)].sort((a, b) => a - b).map(byId);
       if (found.some((r) => r === undefined))
         throw new ApiError(404, REPORTES_MESSAGES.notFound, 'reporte_not_found');
       const changed = (found as ReportItem[]).filter(markSent).length;
@@ -331,6 +337,9 @@ export function createFakeReportesPort(
     },
     async create(input, o) {
       await fakeProgress(delay, o);
+      // The server's order: the body's size, the text fields, the file, then the client.
+      if (input.file.size > MAX_REPORT_PDF_BYTES)
+        throw new ApiError(413, REPORTES_MESSAGES.pdfTooLarge, 'pdf_too_large');
       const folio = input.folio.trim();
       if (!folio) {
         throw new ApiError(
@@ -339,16 +348,15 @@ export function createFakeReportesPort(
           'validation',
         );
       }
+      if (!(await isPdf(input.file))) throw new ApiError(422, REPORTES_MESSAGES.invalidPdf, 'invalid_pdf');
       const cliente = findCliente(clientes, input.cliente);
       if (!cliente) throw new ApiError(422, REPORTES_MESSAGES.unknownCliente, 'cliente_not_found');
-      if (input.file.size > MAX_REPORT_PDF_BYTES)
-        throw new ApiError(413, REPORTES_MESSAGES.pdfTooLarge, 'pdf_too_large');
-      if (!(await isPdf(input.file))) throw new ApiError(422, REPORTES_MESSAGES.invalidPdf, 'invalid_pdf');
       const fecha_recibido = isoDaysAgo(0);
       const created: ReportItem = {
         id: folio,
         id_reporte: nextId++,
-        visitador: reportes.find((r) => r.id === folio)?.visitador ?? '',
+        // The folio's latest visitor; '-' (the server's word for none) when the folio has no report yet.
+        visitador: reportes.find((r) => r.id === folio)?.visitador ?? '-',
         cliente: cliente.nombre,
         fechaRecibido: toFechaRecibido(fecha_recibido),
         fecha_recibido,
