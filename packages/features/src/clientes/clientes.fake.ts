@@ -1,8 +1,13 @@
 /**
  * In-memory Clientes port for stories and tests (exported only from `@socio/features/testing`).
- * It checks like the server: valid, unique addresses; `stubClientesPort` throws where not overridden.
+ * It checks with the server's own request schema (valid, unique addresses, at most MAX_DESTINATARIOS) and
+ * refuses with the same issues; `stubClientesPort` throws where not overridden.
  */
-import { type ClienteDestinatarios, ENTREGAS_MESSAGES, isValidDestinatario } from '@socio/contracts';
+import {
+  type ClienteDestinatarios,
+  ENTREGAS_MESSAGES,
+  updateDestinatariosRequestSchema,
+} from '@socio/contracts';
 import { ApiError } from '../errors';
 import { fakeDelay as wait } from '../testing/fake-delay';
 import type { ClientesPort } from './clientes.port';
@@ -31,12 +36,16 @@ export function createFakeClientesPort(
       await wait(delay);
       const cliente = clientes.find((c) => c.id_cliente === idCliente);
       if (!cliente) throw new ApiError(404, ENTREGAS_MESSAGES.clienteNotFound, 'cliente_not_found');
-      const list = destinatarios.map((d) => d.trim().toLowerCase());
-      if (!list.every(isValidDestinatario))
-        throw new ApiError(422, ENTREGAS_MESSAGES.invalidEmail, 'validation');
-      if (new Set(list).size !== list.length)
-        throw new ApiError(422, ENTREGAS_MESSAGES.duplicateEmail, 'validation');
-      cliente.destinatarios = list;
+      const parsed = updateDestinatariosRequestSchema.safeParse({ destinatarios });
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((issue) => ({
+          loc: ['body', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+          msg: issue.message,
+          type: issue.code,
+        }));
+        throw new ApiError(422, issues, 'validation');
+      }
+      cliente.destinatarios = parsed.data.destinatarios;
       return structuredClone(cliente);
     },
   };
