@@ -1,5 +1,6 @@
-import { AUTH_MESSAGES, newPasswordError } from '@socio/contracts';
+import { AUTH_MESSAGES, loginRequestSchema, newPasswordError } from '@socio/contracts';
 import { ApiError } from '../errors';
+import { parseLikeServer } from '../testing/fake-validation';
 import type { AuthPort, ChangePasswordInput, LoginInput, SessionUser } from './auth.port';
 
 export interface FakeAccount extends SessionUser {
@@ -90,14 +91,7 @@ export function createFakeAuthPort(
     accounts,
     async login({ email, password }: LoginInput) {
       await wait();
-      if (!email.includes('@')) {
-        throw new ApiError(
-          422,
-          [{ loc: ['body', 'email'], msg: 'correo inválido', type: 'value_error' }],
-          'validation',
-        );
-      }
-      const key = email.trim().toLowerCase();
+      const key = parseLikeServer(loginRequestSchema, { email, password }).email;
       if ((failures.get(key) ?? 0) >= MAX_FAILED_ATTEMPTS) {
         throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts, 'too_many_attempts');
       }

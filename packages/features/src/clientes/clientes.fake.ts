@@ -10,6 +10,7 @@ import {
 } from '@socio/contracts';
 import { ApiError } from '../errors';
 import { fakeDelay as wait } from '../testing/fake-delay';
+import { parseLikeServer } from '../testing/fake-validation';
 import type { ClientesPort } from './clientes.port';
 
 export const demoClientesDestinatarios: ClienteDestinatarios[] = [
@@ -36,16 +37,9 @@ export function createFakeClientesPort(
       await wait(delay);
       const cliente = clientes.find((c) => c.id_cliente === idCliente);
       if (!cliente) throw new ApiError(404, ENTREGAS_MESSAGES.clienteNotFound, 'cliente_not_found');
-      const parsed = updateDestinatariosRequestSchema.safeParse({ destinatarios });
-      if (!parsed.success) {
-        const issues = parsed.error.issues.map((issue) => ({
-          loc: ['body', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-          msg: issue.message,
-          type: issue.code,
-        }));
-        throw new ApiError(422, issues, 'validation');
-      }
-      cliente.destinatarios = parsed.data.destinatarios;
+      cliente.destinatarios = parseLikeServer(updateDestinatariosRequestSchema, {
+        destinatarios,
+      }).destinatarios;
       return structuredClone(cliente);
     },
   };

@@ -11,6 +11,8 @@ import { createHttpClient, type HttpClient } from './client';
 export interface RealApi {
   readonly ctx: TestContext;
   readonly http: HttpClient;
+  /** The API's base URL, for a client of its own (the auth scenarios sign in and out). */
+  readonly baseUrl: string;
 }
 
 /** Starts the API before the file's tests and stops it after; the getter throws if used before. */
@@ -22,8 +24,9 @@ export function startRealApi(who: Rol = 'Administrador'): () => RealApi {
     const address = ctx.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('sin puerto');
     const token = await ctx.tokenFor(who);
-    const http = createHttpClient({ baseUrl: `http://127.0.0.1:${address.port}/api`, getToken: () => token });
-    api = { ctx, http };
+    const baseUrl = `http://127.0.0.1:${address.port}/api`;
+    const http = createHttpClient({ baseUrl, getToken: () => token });
+    api = { ctx, http, baseUrl };
   });
   afterAll(async () => {
     await api?.ctx.close();
