@@ -254,17 +254,17 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
       }
     });
 
-    it('accepts up to 100,000 rows and refuses more with a Spanish detail', async () => {
+    it('accepts up to 100,000 rows per request and refuses more with a Spanish detail', async () => {
       const rows = Array.from({ length: 100_001 }, (_, i) => ({ row_index: i + 2 }));
       const res = await post('process_carga', { rows, loadType: 'TEC_MTY' });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
-        detail: 'La carga excede el máximo de 100,000 filas',
+        detail: 'Cada envío admite como máximo 100,000 filas',
         code: 'too_many_rows',
       });
       const saveRes = await post('save_carga', { processedData: rows, loadType: 'TEC_MTY', fileName: 'x' });
       expect(saveRes.json()).toEqual({
-        detail: 'La carga excede el máximo de 100,000 filas',
+        detail: 'Cada envío admite como máximo 100,000 filas',
         code: 'too_many_rows',
       });
     });

@@ -1,7 +1,8 @@
 /**
- * Crash safety of save_carga: the real server (`tsx src/main.ts`) is killed with SIGKILL in the middle of a
- * 50,000-row save, restarted on the same data, and the database must hold the whole carga or none of it —
- * never a carga record without its assignments.
+ * Crash safety of the staged save (save_carga/lotes, also save_carga's path): the real server
+ * (`tsx src/main.ts`) is killed with SIGKILL in the middle of confirming a 50,000-row lote sent in parts,
+ * restarted on the same data, and the database must hold none of it — never a carga record without its
+ * assignments; then the same file is saved whole.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +12,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SAVE_PART_ROWS } from '@socio/contracts';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../src/db/index';
@@ -201,7 +203,7 @@ async function expectConsistent(db: Kysely<Database>) {
   expect(counters.rows).toEqual(real.rows);
 }
 
-describe.each(dbKinds())('SIGKILL in the middle of a 50,000-row save_carga (%s)', (kind) => {
+describe.each(dbKinds())('SIGKILL in the middle of confirming a 50,000-row lote (%s)', (kind) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'socio-kill-'));
   const servers: Server[] = [];
   let dropDatabase: (() => Promise<void>) | null = null;
@@ -260,11 +262,34 @@ describe.each(dbKinds())('SIGKILL in the middle of a 50,000-row save_carga (%s)'
       };
     });
     const body = (fileName: string) => ({ fileName, processedData, loadType: 'TEC_MTY', date: '22/11/2026' });
+    const statsTotal = async (port: number, t: string) =>
+      ((await call(port, 'GET', '/api/cargas/assignment_stats', undefined, t)).json as { total: number })
+        .total;
+    const before = await statsTotal(first.port, token);
 
-    // 2. Save, and SIGKILL the server while the transaction runs.
-    const saving = call(first.port, 'POST', '/api/cargas/save_carga', body('kill.xlsx'), token).catch(
-      (err: Error) => err,
-    );
+    // 2. A staged save: the rows in parts, then confirmar — SIGKILL while its transaction runs.
+    const { processedData: _rows, ...meta } = body('kill.xlsx');
+    const opened = await call(first.port, 'POST', '/api/cargas/save_carga/lotes', meta, token);
+    expect(opened.status).toBe(201);
+    const lote = (opened.json as { id: string }).id;
+    for (let n = 0; n * SAVE_PART_ROWS < ROWS; n++) {
+      const part = processedData.slice(n * SAVE_PART_ROWS, (n + 1) * SAVE_PART_ROWS);
+      const res = await call(
+        first.port,
+        'PUT',
+        `/api/cargas/save_carga/lotes/${lote}/partes/${n}`,
+        { processedData: part },
+        token,
+      );
+      expect(res.status).toBe(200);
+    }
+    const saving = call(
+      first.port,
+      'POST',
+      `/api/cargas/save_carga/lotes/${lote}/confirmar`,
+      undefined,
+      token,
+    ).catch((err: Error) => err);
     // Killed while held before its commit with every row written (an explicit hook, not a guessed delay).
     await first.waitFor(HOLD_SAVE_LINE, 300_000);
     const committedBeforeKill = first.output.some((l) => l.includes('carga: transacción confirmada'));
@@ -274,18 +299,28 @@ describe.each(dbKinds())('SIGKILL in the middle of a 50,000-row save_carga (%s)'
     expect(response).toBeInstanceOf(Error); // the connection died with the server
     expect(committedBeforeKill, 'el guardado terminó antes de matar el servidor').toBe(false);
 
-    // 3. Restart on the same data: the carga is absent (never partial); saving it again works completely.
+    // 3. Restart on the same data: nothing of the carga was saved (never partial). The lote is confirmed again
+    // (PostgreSQL keeps its staged rows) or, when the embedded database lost its unlogged staging in the crash,
+    // it is gone (404) and the file is saved again with save_carga — completely either way.
     const second = startServer(env, await freePort());
     servers.push(second);
     await waitHealthy(second, 300_000);
     token = await login(second.port);
-    const retry = await call(second.port, 'POST', '/api/cargas/save_carga', body('kill-retry.xlsx'), token);
+    expect(await statsTotal(second.port, token)).toBe(before);
+    const again = await call(
+      second.port,
+      'POST',
+      `/api/cargas/save_carga/lotes/${lote}/confirmar`,
+      undefined,
+      token,
+    );
+    const retry =
+      again.status === 404
+        ? await call(second.port, 'POST', '/api/cargas/save_carga', body('kill.xlsx'), token)
+        : again;
     expect(retry.status).toBe(200);
     expect(retry.json).toMatchObject({ success: true, recordsProcessed: ROWS, recordsFailed: 0 });
-    const stats = (await call(second.port, 'GET', '/api/cargas/assignment_stats', undefined, token)).json as {
-      total: number;
-    };
-    expect(stats.total).toBeGreaterThanOrEqual(ROWS);
+    expect(await statsTotal(second.port, token)).toBe(before + ROWS);
 
     // 4. Look inside the database.
     let handle: DatabaseHandle;
@@ -297,12 +332,14 @@ describe.each(dbKinds())('SIGKILL in the middle of a 50,000-row save_carga (%s)'
       handle = await createDatabase({ databaseUrl, dataDir: '', poolSize: 1 });
     }
     try {
-      const killed = await handle.db
+      const saved = await handle.db
         .selectFrom('cargas')
-        .select('id_carga')
+        .select('registros_procesados')
         .where('file_name', '=', 'kill.xlsx')
         .execute();
-      expect(killed).toEqual([]);
+      expect(saved).toEqual([{ registros_procesados: ROWS }]);
+      const staged = await sql<{ n: number }>`SELECT count(*)::int AS n FROM carga_lotes`.execute(handle.db);
+      expect(staged.rows[0]?.n).toBe(0);
       const folios = await handle.db
         .selectFrom('asignaciones')
         .select(sql<number>`count(*)::int`.as('n'))

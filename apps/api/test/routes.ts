@@ -28,6 +28,7 @@ const SAMPLE_PARAMS: Record<string, string | number> = {
   id: 1,
   username: 'nuevo.usuario',
   folio: 'TEC-0001',
+  n: 0,
 };
 const SAMPLE_PARAMS_OF: Record<string, Record<string, string | number>> = { 'users.edit': { id: 2 } };
 

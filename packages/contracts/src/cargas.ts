@@ -13,11 +13,24 @@ export type LoadType = z.infer<typeof loadTypeSchema>;
 
 /** Fixed producto label of TEC_MTY. */
 export const PRODUCTO_TEC_MTY = 'TEC DE MTY';
-/** Most rows one carga may carry. */
-export const MAX_ROWS_PER_CARGA = 100_000;
+/** Most rows one carga may carry: Excel's sheet (1,048,576 rows) minus its header row. */
+export const MAX_ROWS_PER_CARGA = 1_048_575;
+/** Most rows one request may carry (process_carga, save_carga): a bigger file is saved in parts (a lote). */
+export const MAX_ROWS_PER_REQUEST = 100_000;
+/** Rows per part of a staged save (`PUT …/lotes/:id/partes/:n`). */
+export const SAVE_PART_ROWS = 20_000;
+
+/** '1,048,575' (es-MX grouping). */
+const rowCount = (n: number) => new Intl.NumberFormat('es-MX').format(n);
 
 export const CARGAS_MESSAGES = {
-  tooManyRows: 'La carga excede el máximo de 100,000 filas',
+  tooManyRows: `La carga excede el máximo de ${rowCount(MAX_ROWS_PER_CARGA)} filas`,
+  /** One request above `MAX_ROWS_PER_REQUEST` rows (the file itself may be bigger, sent in parts). */
+  tooManyRowsPerRequest: `Cada envío admite como máximo ${rowCount(MAX_ROWS_PER_REQUEST)} filas`,
+  /** A part of a staged save above `SAVE_PART_ROWS` rows. */
+  tooManyRowsPerPart: `Cada parte admite como máximo ${rowCount(SAVE_PART_ROWS)} filas`,
+  /** A staged save (lote) that does not exist, expired, or is another user's. */
+  loteNotFound: 'La carga en preparación no existe o ya expiró',
   unknownState: (value: string) => `Estado no reconocido: "${value}"`,
   duplicateInFile: (folio: string) => `Folio duplicado en el archivo: "${folio}"`,
   openAssignment: (folio: string) => `El folio "${folio}" ya tiene una asignación abierta`,
@@ -201,6 +214,38 @@ export const saveCargaResponseSchema = z.object({
   failures: z.array(saveCargaFailureSchema),
 });
 export type SaveCargaResponse = z.infer<typeof saveCargaResponseSchema>;
+
+/* ----------------------------------------------------------------------------
+ * Staged save (a "lote"): POST …/save_carga/lotes, PUT …/lotes/:id/partes/:n, POST …/lotes/:id/confirmar,
+ * DELETE …/lotes/:id. The rows travel in parts of at most SAVE_PART_ROWS; confirmar writes them all in one
+ * transaction and answers as save_carga.
+ * -------------------------------------------------------------------------- */
+
+/** What a lote records of its file (save_carga's body without the rows). */
+export const openSaveRequestSchema = saveCargaRequestSchema.omit({ processedData: true });
+export type OpenSaveRequest = z.infer<typeof openSaveRequestSchema>;
+export type OpenSaveInput = z.input<typeof openSaveRequestSchema>;
+
+export const openSaveResponseSchema = z.object({ id: z.uuid() });
+export type OpenSaveResponse = z.infer<typeof openSaveResponseSchema>;
+
+export const loteParamsSchema = z.object({ id: z.uuid({ error: 'Identificador de carga inválido' }) });
+export const lotePartParamsSchema = loteParamsSchema.extend({
+  n: z.coerce
+    .number({ error: 'Debe ser un número' })
+    .int('Debe ser un número entero')
+    .min(0, 'Debe ser 0 o mayor')
+    .max(MAX_ROWS_PER_CARGA, 'Número de parte fuera de rango'),
+});
+
+export const savePartRequestSchema = z.object({ processedData: rowsArray<SaveRow>('optional') });
+export type SavePartRequest = z.infer<typeof savePartRequestSchema>;
+
+export const savePartResponseSchema = z.object({
+  /** Rows the lote holds after this part (a part sent again replaces itself: counted once). */
+  received: z.number().int(),
+});
+export type SavePartResponse = z.infer<typeof savePartResponseSchema>;
 
 /* ----------------------------------------------------------------------------
  * GET /api/cargas/active_assignments, assignment_stats

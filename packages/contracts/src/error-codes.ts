@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   'assignment_closed',
   'same_visitor',
   'visitor_other_state',
+  /** A staged save (lote) that does not exist, expired, or belongs to another user. */
+  'lote_not_found',
   // Reportes and their e-mail deliveries.
   'reporte_not_found',
   'cliente_not_found',

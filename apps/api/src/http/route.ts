@@ -52,6 +52,7 @@ function errorResponses(route: ApiRoute): Record<number, z.ZodType> {
 /** The success answer: the table's zod schema, or a file of the declared type (documented, never serialised). */
 function successResponse(route: ApiRoute): unknown {
   if (route.response) return route.response;
+  if (route.status === 204) return { description: route.summary, type: 'null' };
   const type = route.binary ?? 'application/octet-stream';
   return {
     description: route.summary,

@@ -12,8 +12,12 @@ import {
   CARGAS_MESSAGES,
   canTransition,
   findColumnKey,
+  MAX_ROWS_PER_CARGA,
   normalizeStateName,
   OPEN_ESTATUS,
+  SAVE_PART_ROWS,
+  type SaveCargaResponse,
+  type SaveRow,
   validateRow,
 } from '@socio/contracts';
 import { ApiError } from '../errors';
@@ -125,6 +129,14 @@ export function createFakeCargasPort(
     return found;
   };
   const isOpen = (a: Assignment) => (OPEN_ESTATUS as readonly string[]).includes(a.estatus);
+  /** Open staged saves by id: their parts by number. */
+  const lotes = new Map<string, { parts: Map<number, SaveRow[]> }>();
+  let nextLote = 1;
+  const loteOf = (id: string) => {
+    const lote = lotes.get(id);
+    if (!lote) throw new ApiError(404, CARGAS_MESSAGES.loteNotFound, 'lote_not_found');
+    return lote;
+  };
 
   return {
     async activeAssignments(q, o) {
@@ -274,48 +286,83 @@ export function createFakeCargasPort(
     },
     async save(load, o) {
       await wait(delay, o?.signal);
-      let saved = 0;
-      const failures = [];
-      for (const row of load.processedData) {
-        const visitor = visitors.find((v) => v.id_usuario === Number(row.visitor_id));
-        const folio = String(row.id_folio ?? '');
-        if (!visitor) {
-          failures.push({
-            row_index: row.row_index ?? null,
-            id_folio: folio,
-            reason: CARGAS_MESSAGES.missingVisitor,
-          });
-          continue;
-        }
-        assignments.push({
-          id_asignacion: nextId++,
-          folio,
-          id_usuario: visitor.id_usuario,
-          visitador: visitor.name,
-          estado: typeof row.state_of_folio === 'string' ? row.state_of_folio : visitor.region,
-          direccion: typeof row.address_complete_folio === 'string' ? row.address_complete_folio : null,
-          estatus: 'asignada',
-          fecha_asignacion: new Date().toISOString(),
-          fecha_agendada: null,
-          fecha_completada: null,
-          id_carga: 1,
-        });
-        saved += 1;
-      }
-      return {
-        success: failures.length === 0,
-        message:
-          failures.length === 0
-            ? CARGAS_MESSAGES.saved(saved)
-            : CARGAS_MESSAGES.savedPartial(saved, failures.length),
-        date: new Date().toISOString(),
-        recordsProcessed: saved,
-        recordsFailed: failures.length,
-        id_carga: 1,
-        failures,
-      };
+      return saveRows(load.processedData);
+    },
+    async openSave(_meta, o) {
+      await wait(delay, o?.signal);
+      const id = `00000000-0000-4000-8000-${String(nextLote++).padStart(12, '0')}`;
+      lotes.set(id, { parts: new Map() });
+      return { id };
+    },
+    async savePart(id, n, rows, o) {
+      await wait(delay, o?.signal);
+      const lote = loteOf(id);
+      if (rows.length > SAVE_PART_ROWS)
+        throw new ApiError(422, CARGAS_MESSAGES.tooManyRowsPerPart, 'too_many_rows');
+      lote.parts.set(n, [...rows]);
+      let received = 0;
+      for (const part of lote.parts.values()) received += part.length;
+      if (received > MAX_ROWS_PER_CARGA)
+        throw new ApiError(422, CARGAS_MESSAGES.tooManyRows, 'too_many_rows');
+      return { received };
+    },
+    async confirmSave(id, o) {
+      await wait(delay, o?.signal);
+      const lote = loteOf(id);
+      lotes.delete(id);
+      const rows = [...lote.parts.entries()].sort(([a], [b]) => a - b).flatMap(([, part]) => part);
+      return saveRows(rows);
+    },
+    async discardSave(id) {
+      await wait(delay);
+      loteOf(id);
+      lotes.delete(id);
     },
   };
+
+  /** Rows saved as the server would (each needs an active visitor), first failures listed. */
+  function saveRows(processedData: readonly SaveRow[]): SaveCargaResponse {
+    let saved = 0;
+    const failures = [];
+    for (const row of processedData) {
+      const visitor = visitors.find((v) => v.id_usuario === Number(row.visitor_id));
+      const folio = String(row.id_folio ?? '');
+      if (!visitor) {
+        failures.push({
+          row_index: row.row_index ?? null,
+          id_folio: folio,
+          reason: CARGAS_MESSAGES.missingVisitor,
+        });
+        continue;
+      }
+      assignments.push({
+        id_asignacion: nextId++,
+        folio,
+        id_usuario: visitor.id_usuario,
+        visitador: visitor.name,
+        estado: typeof row.state_of_folio === 'string' ? row.state_of_folio : visitor.region,
+        direccion: typeof row.address_complete_folio === 'string' ? row.address_complete_folio : null,
+        estatus: 'asignada',
+        fecha_asignacion: new Date().toISOString(),
+        fecha_agendada: null,
+        fecha_completada: null,
+        id_carga: 1,
+      });
+      saved += 1;
+    }
+    return {
+      success: failures.length === 0,
+      message:
+        failures.length === 0
+          ? CARGAS_MESSAGES.saved(saved)
+          : CARGAS_MESSAGES.savedPartial(saved, failures.length),
+      date: new Date().toISOString(),
+      recordsProcessed: saved,
+      recordsFailed: failures.length,
+      id_carga: 1,
+      failures,
+    };
+  }
 }
 
 /** A port whose every method rejects with 'no implementado' unless overridden. */
@@ -331,6 +378,10 @@ export function stubCargasPort(overrides: Partial<CargasPort> = {}): CargasPort 
     reassign: missing('reassign'),
     process: missing('process'),
     save: missing('save'),
+    openSave: missing('openSave'),
+    savePart: missing('savePart'),
+    confirmSave: missing('confirmSave'),
+    discardSave: missing('discardSave'),
     ...overrides,
   };
 }

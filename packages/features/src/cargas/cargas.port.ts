@@ -15,9 +15,12 @@ import type {
   LoadType,
   ManualAssignmentRequest,
   ManualAssignmentResponse,
+  OpenSaveInput,
   ProcessCargaResponse,
+  ProcessedRow,
   SaveCargaRequest,
   SaveCargaResponse,
+  SavePartResponse,
   UploadRow,
 } from '@socio/contracts';
 
@@ -44,4 +47,17 @@ export interface CargasPort {
   process(rows: UploadRow[], loadType: LoadType, o?: CargasCallOptions): Promise<ProcessCargaResponse>;
   /** `POST /cargas/save_carga`. */
   save(load: SaveCargaRequest, o?: CargasCallOptions): Promise<SaveCargaResponse>;
+  /**
+   * A staged save (a file of up to `MAX_ROWS_PER_CARGA` rows): `POST /cargas/save_carga/lotes` opens it with
+   * what save_carga's body says of the file; parts of at most `SAVE_PART_ROWS` rows follow (`savePart`, number
+   * n from 0 — a part sent again replaces itself); `confirmSave` saves them all in one transaction and answers as
+   * `save`; `discardSave` drops it. A lote is its opener's (another user: 404 `lote_not_found`).
+   */
+  openSave(meta: OpenSaveInput, o?: CargasCallOptions): Promise<{ id: string }>;
+  /** `PUT /cargas/save_carga/lotes/{id}/partes/{n}`: rows the lote holds afterwards. */
+  savePart(id: string, n: number, rows: ProcessedRow[], o?: CargasCallOptions): Promise<SavePartResponse>;
+  /** `POST /cargas/save_carga/lotes/{id}/confirmar`. */
+  confirmSave(id: string, o?: CargasCallOptions): Promise<SaveCargaResponse>;
+  /** `DELETE /cargas/save_carga/lotes/{id}`. */
+  discardSave(id: string): Promise<void>;
 }

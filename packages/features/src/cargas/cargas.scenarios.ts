@@ -141,5 +141,51 @@ export function cargasPortScenarios(port: () => CargasPort): void {
         detail: CARGAS_MESSAGES.reassignClosed('cancelada'),
       });
     });
+
+    it('saves a file sent in parts once confirmed (a part sent again counts once); a discarded lote is gone (404)', async () => {
+      const { first, other } = await visitors(port());
+      const row = (visitor: ActiveVisitor, i: number) => {
+        const folio = newFolio();
+        return {
+          row_index: i + 2,
+          Folio: folio,
+          id_folio: folio,
+          Calle: `Calle ${i}`,
+          Colonia: 'Centro',
+          Ciudad: 'Ciudad',
+          Estado: visitor.region,
+          'Codigo Postal': '64000',
+          Tel1: '8112345678',
+          visitor_id: visitor.id_usuario,
+          state_of_folio: visitor.region,
+        };
+      };
+      const before = await port().stats();
+      const { id } = await port().openSave({ fileName: 'partes.xlsx', loadType: 'TEC_MTY' });
+      expect(await port().savePart(id, 0, [row(first, 0), row(other, 1)])).toEqual({ received: 2 });
+      const last = [row(first, 2)];
+      expect(await port().savePart(id, 1, last)).toEqual({ received: 3 });
+      expect(await port().savePart(id, 1, last)).toEqual({ received: 3 });
+      expect(await port().confirmSave(id)).toMatchObject({
+        success: true,
+        message: CARGAS_MESSAGES.saved(3),
+        recordsProcessed: 3,
+        recordsFailed: 0,
+      });
+      expect((await port().stats()).total - before.total).toBe(3);
+      expect(await failure(port().confirmSave(id))).toEqual({
+        status: 404,
+        detail: CARGAS_MESSAGES.loteNotFound,
+      });
+
+      const dropped = await port().openSave({ fileName: 'descartada.xlsx', loadType: 'TEC_MTY' });
+      await port().savePart(dropped.id, 0, [row(first, 0)]);
+      await port().discardSave(dropped.id);
+      expect(await failure(port().confirmSave(dropped.id))).toEqual({
+        status: 404,
+        detail: CARGAS_MESSAGES.loteNotFound,
+      });
+      expect((await port().stats()).total - before.total).toBe(3);
+    });
   });
 }

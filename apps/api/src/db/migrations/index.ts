@@ -9,6 +9,7 @@ import { migration0008 } from './0008_entregas_progreso';
 import { migration0009 } from './0009_pdf_partes';
 import { migration0010 } from './0010_busqueda_folios';
 import { migration0011 } from './0011_disparadores_carga';
+import { migration0012 } from './0012_lotes_carga';
 
 export interface Migration {
   /** Unique, sortable name; recorded in `schema_migrations`. Never rename or edit an applied one. */
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   migration0009,
   migration0010,
   migration0011,
+  migration0012,
 ];

@@ -1,4 +1,4 @@
-import { apiRoutes, CARGAS_MESSAGES, MAX_ROWS_PER_CARGA } from '@socio/contracts';
+import { apiRoutes, CARGAS_MESSAGES, MAX_ROWS_PER_REQUEST, SAVE_PART_ROWS } from '@socio/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fail } from '../../domain-errors';
 import { actorOf } from '../../http/auth';
@@ -10,24 +10,30 @@ import {
   assignmentStatistics,
   assignmentsPage,
   changeAssignmentStatus,
+  confirmLote,
+  discardLote,
+  openLote,
   processCarga,
   reassignAssignment,
   saveCarga,
+  saveLotePart,
   saveManualAssignment,
+  sweepExpiredLotes,
 } from './service';
 
-/** Body limit of process_carga and save_carga: 100,000 rows of a wide sheet (~25 columns) plus computed fields. */
+/** Body limit of process_carga, save_carga and a lote's part: 100,000 rows of a wide sheet (~25 columns) plus computed fields. */
 export const CARGA_BODY_LIMIT = 128 * 1024 * 1024;
 
-/** 'La carga excede el máximo de 100,000 filas' before validating 100,000+ rows one by one. */
-function limitRows(key: 'rows' | 'processedData') {
+/** Refuses a body of more than `max` rows before validating them one by one. */
+function limitRows(key: 'rows' | 'processedData', max: number, message: string) {
   return async (request: FastifyRequest) => {
     const body = request.body as Record<string, unknown> | null | undefined;
     const rows = body && typeof body === 'object' ? body[key] : undefined;
-    if (Array.isArray(rows) && rows.length > MAX_ROWS_PER_CARGA)
-      fail('invalid', 'too_many_rows', CARGAS_MESSAGES.tooManyRows);
+    if (Array.isArray(rows) && rows.length > max) fail('invalid', 'too_many_rows', message);
   };
 }
+const perRequest = (key: 'rows' | 'processedData') =>
+  limitRows(key, MAX_ROWS_PER_REQUEST, CARGAS_MESSAGES.tooManyRowsPerRequest);
 
 /** Cargas and asignaciones. */
 export async function cargasRoutes(app: FastifyInstance): Promise<void> {
@@ -44,16 +50,48 @@ export async function cargasRoutes(app: FastifyInstance): Promise<void> {
     registerRoute(
       files,
       cargas.process,
-      { bodyLimit: CARGA_BODY_LIMIT, preValidation: limitRows('rows') },
+      { bodyLimit: CARGA_BODY_LIMIT, preValidation: perRequest('rows') },
       async (request) => processCarga(app.db, request.body.rows),
     );
 
     registerRoute(
       files,
       cargas.save,
-      { bodyLimit: CARGA_BODY_LIMIT, preValidation: limitRows('processedData') },
+      { bodyLimit: CARGA_BODY_LIMIT, preValidation: perRequest('processedData') },
       async (request) => saveCarga(app.db, actorOf(request), request.body),
     );
+
+    registerRoute(
+      files,
+      cargas.savePart,
+      {
+        bodyLimit: CARGA_BODY_LIMIT,
+        preValidation: limitRows('processedData', SAVE_PART_ROWS, CARGAS_MESSAGES.tooManyRowsPerPart),
+      },
+      async (request) =>
+        saveLotePart(
+          app.db,
+          actorOf(request),
+          request.params.id,
+          request.params.n,
+          request.body.processedData,
+        ),
+    );
+  });
+
+  // A staged save (lote): opened, sent in parts (above), confirmed in one transaction, or discarded.
+  registerRoute(app, cargas.openSave, async (request) => openLote(app.db, actorOf(request), request.body));
+  registerRoute(app, cargas.confirmSave, async (request) =>
+    confirmLote(app.db, actorOf(request), request.params.id),
+  );
+  registerRoute(app, cargas.discardSave, async (request, reply) => {
+    await discardLote(app.db, actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+  // Lotes abandoned past their expiry go at start too (and whenever a lote is opened).
+  app.addHook('onReady', async () => {
+    const swept = await sweepExpiredLotes(app.db);
+    if (swept > 0) app.log.info({ lotes: swept }, 'carga: lotes vencidos eliminados');
   });
 
   registerRoute(app, cargas.activeAssignments, async (request) =>

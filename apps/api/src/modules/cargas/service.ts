@@ -2,6 +2,8 @@
  * Cargas use cases: process (read only), save (one transaction), manual assignment, listing and statistics
  * (a Visitador sees only theirs), status transitions and reassignment. SQL in ./repo.ts.
  */
+
+import { randomUUID } from 'node:crypto';
 import {
   type ActiveAssignmentsQuery,
   type ActiveVisitor,
@@ -13,13 +15,17 @@ import {
   canMoveTo,
   canTransition,
   formatAddress,
+  MAX_ROWS_PER_CARGA,
   type ManualAssignment,
   normalizeStateName,
   OPEN_ESTATUS,
+  type OpenSaveRequest,
+  type OpenSaveResponse,
   ownAssignmentsOnly,
   type ProcessCargaResponse,
   type SaveCargaRequest,
   type SaveCargaResponse,
+  type SavePartResponse,
   type SheetRow,
 } from '@socio/contracts';
 import { audit } from '../../audit';
@@ -30,6 +36,20 @@ import type { Actor } from '../../session';
 import { clienteOfLoadType } from '../catalogos/service';
 import { findActiveVisitador } from '../users/service';
 import { filteredStats, hasFilters, listFilteredAssignments } from './filters-repo';
+import {
+  deleteLote,
+  insertLote,
+  lockLote,
+  loteFailures,
+  loteParts,
+  type MessageTemplate,
+  markLoteFailures,
+  markUnwritten,
+  moveStagedRows,
+  replacePart,
+  type StagedRow,
+  sweepExpiredLotes,
+} from './lotes-repo';
 import {
   assignmentStats,
   completionSince,
@@ -43,21 +63,13 @@ import {
   listAssignments,
   lockAssignment,
   lockAssignmentWrites,
-  SAVE_CHUNK,
   SAVE_SLICE,
   setAssignmentStatus,
   setAssignmentVisitor,
   setCargaCounts,
   visitorLoads,
 } from './repo';
-import {
-  createSaveChecker,
-  type FolioFields,
-  foliosOf,
-  processRows,
-  type SaveCandidate,
-  type SaveFailure,
-} from './rows';
+import { createSaveChecker, type FolioFields, foliosOf, processRows, type SaveFailure } from './rows';
 
 export type { Actor };
 
@@ -74,78 +86,159 @@ export async function processCarga(db: Db, rows: readonly SheetRow[]): Promise<P
 /** Thrown inside the save transaction to roll it back when nothing could be written. */
 class NothingSaved extends Error {}
 
+/** Rows of one part written per statement by confirmar (each statement a turn of the event loop apart). */
+export const CONFIRM_CHUNK = 10_000;
+
+/** `message(value)` split around its value, for SQL to build: `prefix || value || suffix`. */
+function templateOf(message: (value: string) => string): MessageTemplate {
+  const marker = '\u0000';
+  const [prefix = '', suffix = ''] = message(marker).split(marker);
+  return { prefix, suffix };
+}
+
+const CONFIRM_MESSAGES = {
+  invalidVisitor: templateOf(CARGAS_MESSAGES.invalidVisitor),
+  openAssignment: templateOf(CARGAS_MESSAGES.openAssignment),
+  duplicate: templateOf(CARGAS_MESSAGES.duplicateInFile),
+};
+
+const loteNotFound = (): never => fail('not_found', 'lote_not_found', CARGAS_MESSAGES.loteNotFound);
+
+/** Expired lotes deleted (at start; opening a lote sweeps too). */
+export { sweepExpiredLotes };
+
+/** POST save_carga/lotes: opens a staged save of `actor` (expired lotes swept first). */
+export async function openLote(db: Db, actor: Actor, meta: OpenSaveRequest): Promise<OpenSaveResponse> {
+  await sweepExpiredLotes(db);
+  const id = randomUUID();
+  await insertLote(db, {
+    id,
+    actorId: actor.id,
+    fileName: meta.fileName,
+    loadType: meta.loadType,
+    clientDate: meta.date ?? null,
+    invalidInFile: meta.invalidCount ?? 0,
+  });
+  return { id };
+}
+
 /**
- * save_carga: re-checks every row and visitor, then writes the carga record, the folios and their assignments
- * in ONE transaction, `SAVE_CHUNK` rows at a time (multi-row statements). Each chunk's rows are checked
- * `SAVE_SLICE` at a time with a turn of the event loop between slices (other requests — /api/health —
- * are answered while a 100,000-row save runs, also on PGlite where a query may settle without one), and
- * handed over as checked: the request's rows are released one chunk after another instead of living until
- * the answer. Folios already open — found per chunk under the writers' lock, or lost to a concurrent save
- * through the unique index — are counted as failed with their reason.
+ * PUT save_carga/lotes/:id/partes/:n: checks the part's rows with save_carga's rules (`createSaveChecker`:
+ * row rules, active visitor, folio once in the part and not already open), `SAVE_SLICE` rows per turn of the
+ * event loop, releasing each row as it is checked, and stores the typed candidates and failures as part `n`
+ * (replacing an earlier copy of it). Only this part is held in memory.
  */
-export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): Promise<SaveCargaResponse> {
-  const rows = body.processedData as Array<SheetRow | null>;
-  const total = rows.length;
+export async function saveLotePart(
+  db: Db,
+  actor: Actor,
+  id: string,
+  parte: number,
+  processedData: readonly SheetRow[],
+): Promise<SavePartResponse> {
+  const rows = processedData as Array<SheetRow | null>;
   const visitors = await listActiveVisitors(db);
-  const openFolios = new Set<string>();
-  const check = createSaveChecker(rows as SheetRow[], {
+  const openFolios = await findOpenFolios(db, foliosOf(processedData));
+  const estados = await estadoIds(db);
+  const check = createSaveChecker(processedData, {
     activeVisitors: new Set(visitors.map((v) => v.id_usuario)),
     openFolios,
   });
+  const staged: StagedRow[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (i % SAVE_SLICE === 0) await yieldToEventLoop();
+    const result = check(rows[i]!);
+    rows[i] = null;
+    if (result.ok) {
+      const { candidate: c } = result;
+      staged.push({
+        row_index: c.rowIndex,
+        folio: c.fields.folio,
+        motivo: null,
+        id_usuario: c.visitorId,
+        id_estado: c.fields.estado === null ? null : (estados.get(c.fields.estado) ?? null),
+        fields: c.fields,
+      });
+    } else {
+      const { failure: f } = result;
+      staged.push({
+        row_index: f.row_index,
+        folio: f.id_folio,
+        motivo: f.reason,
+        id_usuario: null,
+        id_estado: null,
+        fields: null,
+      });
+    }
+  }
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockLote(trx, id, actor.id))) loteNotFound();
+    const received = await replacePart(trx, id, parte, staged);
+    if (received > MAX_ROWS_PER_CARGA) fail('invalid', 'too_many_rows', CARGAS_MESSAGES.tooManyRows);
+    return { received };
+  });
+}
+
+/** DELETE save_carga/lotes/:id: the lote and its rows are gone; 404 when it is not one of `actor`'s. */
+export async function discardLote(db: Db, actor: Actor, id: string): Promise<void> {
+  if (!(await deleteLote(db, id, actor.id))) loteNotFound();
+}
+
+/**
+ * POST save_carga/lotes/:id/confirmar: ONE transaction under the writers' lock writes the carga record and
+ * moves the lote's candidates into folios and asignaciones (set-based INSERT … SELECT, `CONFIRM_CHUNK` rows per
+ * statement), after the checks only the whole file can make (visitor still active, folio not open now, folio
+ * once in the file — in SQL); then the counts, the audit row, and the lote deleted. A crash before the commit
+ * leaves nothing (the lote stays until it is confirmed again, discarded or expired). Answers as save_carga:
+ * exact counts and the first `MAX_FAILURES_LISTED` failures in file order.
+ */
+export async function confirmLote(db: Db, actor: Actor, id: string): Promise<SaveCargaResponse> {
   const estados = await estadoIds(db);
   const idCliente = await clienteOfLoadType(db);
-
   let idCarga: number | null = null;
   let fecha = new Date();
   let processed = 0;
-  /** Rows refused by the checks, in file order; then the folios lost to a concurrent save. */
-  const failures: SaveFailure[] = [];
-  const lost: SaveFailure[] = [];
+  let failures: { count: number; first: SaveFailure[] } = { count: 0, first: [] };
   try {
     await db.transaction().execute(async (trx) => {
       await lockAssignmentWrites(trx);
-      actor.log?.info({ filas: total }, 'carga: transacción iniciada');
+      const lote = (await lockLote(trx, id, actor.id)) ?? loteNotFound();
+      const { parts, staged } = await loteParts(trx, id);
+      const total = parts.reduce((sum, p) => sum + p.filas, 0);
+      // Rows lost with the database's unlogged staging (a crash of the database itself): send the lote again.
+      if (staged !== total) {
+        await deleteLote(trx, id, actor.id);
+        loteNotFound();
+      }
+      actor.log?.info({ filas: total, lote: id }, 'carga: transacción iniciada');
+      await markLoteFailures(trx, id, CONFIRM_MESSAGES);
       const carga = await insertCarga(trx, {
-        fileName: body.fileName,
-        loadType: body.loadType,
+        fileName: lote.file_name,
+        loadType: lote.load_type,
         actorId: actor.id,
-        clientDate: body.date ?? null,
+        clientDate: lote.fecha_cliente,
         totalRows: total,
-        invalidInFile: body.invalidCount ?? 0,
+        invalidInFile: lote.filas_invalidas_archivo,
       });
       const ctx = { idCarga: carga.id_carga, idCliente, actorId: actor.id, estadoIds: estados };
-      for (let start = 0; start < total; start += SAVE_CHUNK) {
-        const slice = rows.slice(start, start + SAVE_CHUNK) as SheetRow[];
-        for (const folio of await findOpenFolios(trx, foliosOf(slice))) openFolios.add(folio);
-        const chunk: SaveCandidate[] = [];
-        for (let i = 0; i < slice.length; i++) {
-          if (i % SAVE_SLICE === 0) await yieldToEventLoop();
-          const result = check(slice[i]!);
-          rows[start + i] = null;
-          if (result.ok) chunk.push(result.candidate);
-          else failures.push(result.failure);
-        }
-        slice.length = 0;
-        await yieldToEventLoop();
-        const inserted = await insertFoliosAndAssignments(trx, chunk, ctx);
-        processed += inserted.length;
-        if (inserted.length < chunk.length) {
-          const done = new Set(inserted.map((r) => r.folio));
-          for (const c of chunk) {
-            if (!done.has(c.fields.folio)) {
-              lost.push({
-                row_index: c.rowIndex,
-                id_folio: c.fields.folio,
-                reason: CARGAS_MESSAGES.openAssignment(c.fields.folio),
-              });
-            }
-          }
+      for (const part of parts) {
+        for (let from = 0; from < part.filas; from += CONFIRM_CHUNK) {
+          await yieldToEventLoop();
+          processed += await moveStagedRows(
+            trx,
+            id,
+            { parte: part.parte, from, to: from + CONFIRM_CHUNK },
+            ctx,
+          );
         }
       }
-      failures.push(...lost);
+      failures = await loteFailures(trx, id, MAX_FAILURES_LISTED);
+      if (processed < total - failures.count) {
+        await markUnwritten(trx, id, carga.id_carga, CONFIRM_MESSAGES.openAssignment);
+        failures = await loteFailures(trx, id, MAX_FAILURES_LISTED);
+      }
       // Nothing written (every row refused or lost to a concurrent save): no carga record without assignments.
       if (processed === 0) throw new NothingSaved();
-      await setCargaCounts(trx, carga.id_carga, { processed, failed: failures.length });
+      await setCargaCounts(trx, carga.id_carga, { processed, failed: failures.count });
       await audit(trx, {
         actorId: actor.id,
         requestId: actor.requestId,
@@ -153,12 +246,13 @@ export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): P
         targetType: 'carga',
         targetId: String(carga.id_carga),
         change: {
-          fileName: body.fileName,
-          loadType: body.loadType,
+          fileName: lote.file_name,
+          loadType: lote.load_type,
           recordsProcessed: processed,
-          recordsFailed: failures.length,
+          recordsFailed: failures.count,
         },
       });
+      await deleteLote(trx, id, actor.id);
       idCarga = carga.id_carga;
       fecha = carga.fecha;
     });
@@ -166,8 +260,9 @@ export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): P
   } catch (error) {
     if (!(error instanceof NothingSaved)) throw error;
     processed = 0;
+    await deleteLote(db, id, actor.id);
   }
-  const failed = failures.length;
+  const failed = failures.count;
   let message: string;
   if (processed === 0) message = 'No se guardó ningún registro';
   else if (failed === 0) message = CARGAS_MESSAGES.saved(processed);
@@ -179,8 +274,23 @@ export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): P
     recordsProcessed: processed,
     recordsFailed: failed,
     id_carga: idCarga,
-    failures: failures.slice(0, MAX_FAILURES_LISTED),
+    failures: failures.first,
   };
+}
+
+/**
+ * save_carga (one body): the staged save in one go — a lote of one part, confirmed at once (one save logic).
+ * The lote is discarded when anything fails before its commit; a crash leaves it to expire.
+ */
+export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): Promise<SaveCargaResponse> {
+  const { id } = await openLote(db, actor, body);
+  try {
+    if (body.processedData.length > 0) await saveLotePart(db, actor, id, 0, body.processedData as SheetRow[]);
+    return await confirmLote(db, actor, id);
+  } catch (error) {
+    await deleteLote(db, id, actor.id).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** save_manual_assignment: one folio assigned to a chosen active Visitador. */

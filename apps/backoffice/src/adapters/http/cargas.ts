@@ -22,5 +22,17 @@ export function createHttpCargasPort(http: HttpClient): CargasPort {
     // The biggest bodies of the app (every row of the file): sent gzip-compressed (the API inflates them
     // and counts its body limit on the inflated size).
     save: (load, o) => http.call(cargas.save, { body: load, signal: o?.signal, compressBody: true }),
+    openSave: (meta, o) => http.call(cargas.openSave, { body: meta, signal: o?.signal }),
+    savePart: (id, n, rows, o) =>
+      http.call(cargas.savePart, {
+        params: { id, n },
+        body: { processedData: rows },
+        signal: o?.signal,
+        compressBody: true,
+      }),
+    confirmSave: (id, o) => http.call(cargas.confirmSave, { params: { id }, signal: o?.signal }),
+    discardSave: async (id) => {
+      await http.call(cargas.discardSave, { params: { id } });
+    },
   };
 }

@@ -1,0 +1,257 @@
+/**
+ * SQL of staged saves (lotes, migration 0012): a lote's parts are checked rows kept in `carga_lote_filas`;
+ * confirmar moves them into folios and asignaciones with set-based statements (INSERT … SELECT).
+ */
+import { OPEN_ESTATUS, PRODUCTO_TEC_MTY, VISITOR_ROLE_STORED } from '@socio/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema';
+import { yieldToEventLoop } from '../../lib/event-loop';
+import { SAVE_CHUNK, SAVE_SLICE, type WriteContext } from './repo';
+import type { FolioFields } from './rows';
+
+/** What a lote keeps of its file until confirmar. */
+export interface LoteRecord {
+  id_lote: string;
+  file_name: string;
+  load_type: string;
+  fecha_cliente: string | null;
+  filas_invalidas_archivo: number;
+}
+
+/** One staged row: a candidate (`motivo` null, fields and visitor set) or a failure with its reason. */
+export interface StagedRow {
+  row_index: number | null;
+  folio: string | null;
+  motivo: string | null;
+  id_usuario: number | null;
+  id_estado: number | null;
+  fields: FolioFields | null;
+}
+
+/** Deletes the lotes past their expiry (and their rows): an abandoned lote never stays. */
+export async function sweepExpiredLotes(db: Db): Promise<number> {
+  const { numAffectedRows } = await sql`DELETE FROM carga_lotes WHERE expira < now()`.execute(db);
+  return Number(numAffectedRows ?? 0);
+}
+
+export async function insertLote(
+  db: Db,
+  lote: {
+    id: string;
+    actorId: number;
+    fileName: string;
+    loadType: string;
+    clientDate: string | null;
+    invalidInFile: number;
+  },
+): Promise<void> {
+  await sql`
+    INSERT INTO carga_lotes (id_lote, id_usuario, file_name, load_type, fecha_cliente, filas_invalidas_archivo)
+    VALUES (${lote.id}::uuid, ${lote.actorId}, ${lote.fileName}, ${lote.loadType}, ${lote.clientDate},
+      ${lote.invalidInFile})`.execute(db);
+}
+
+/**
+ * The lote `id` of `actorId`, not expired, locked for the rest of the transaction (parts of one lote and its
+ * confirmation never interleave); undefined when there is none.
+ */
+export async function lockLote(db: Db, id: string, actorId: number): Promise<LoteRecord | undefined> {
+  const { rows } = await sql<LoteRecord>`
+    SELECT id_lote, file_name, load_type, fecha_cliente, filas_invalidas_archivo FROM carga_lotes
+    WHERE id_lote = ${id}::uuid AND id_usuario = ${actorId} AND expira >= now()
+    FOR UPDATE`.execute(db);
+  return rows[0];
+}
+
+/** Deletes the lote `id` of `actorId` with its rows; whether there was one. */
+export async function deleteLote(db: Db, id: string, actorId: number): Promise<boolean> {
+  const { numAffectedRows } = await sql`
+    DELETE FROM carga_lotes WHERE id_lote = ${id}::uuid AND id_usuario = ${actorId}`.execute(db);
+  return Number(numAffectedRows ?? 0) > 0;
+}
+
+/**
+ * Replaces part `parte` of a lote with `rows` (a part sent again replaces itself), `SAVE_CHUNK` rows per
+ * statement with a turn of the event loop between them. Returns the rows the lote holds afterwards.
+ */
+export async function replacePart(db: Db, id: string, parte: number, rows: StagedRow[]): Promise<number> {
+  await sql`DELETE FROM carga_lote_filas WHERE id_lote = ${id}::uuid AND parte = ${parte}`.execute(db);
+  for (let start = 0; start < rows.length; start += SAVE_CHUNK) {
+    const json: string[] = [];
+    const end = Math.min(rows.length, start + SAVE_CHUNK);
+    for (let i = start; i < end; i++) {
+      if ((i - start) % SAVE_SLICE === 0 && i > start) await yieldToEventLoop();
+      const r = rows[i]!;
+      json.push(
+        JSON.stringify({
+          ...r.fields,
+          ord: i,
+          row_index: r.row_index,
+          folio: r.folio,
+          motivo: r.motivo,
+          id_usuario: r.id_usuario,
+          id_estado: r.id_estado,
+        }),
+      );
+    }
+    await sql`
+      INSERT INTO carga_lote_filas (id_lote, parte, ord, row_index, folio, motivo, id_usuario, id_estado, calle,
+        colonia, ciudad, estado, codigo_postal, tel1, tel2, tel3, tel4, nombre_alumno, campus_ingreso, correo_alumno,
+        nombre_padre, correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm, direccion, extra)
+      SELECT ${id}::uuid, ${parte}::int, ord, row_index, folio, motivo, id_usuario, id_estado, calle, colonia, ciudad,
+        estado, codigo_postal, tel1, tel2, tel3, tel4, nombre_alumno, campus_ingreso, correo_alumno, nombre_padre,
+        correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm, direccion, extra
+      FROM jsonb_to_recordset(${`[${json.join(',')}]`}::jsonb) AS t(
+        ord int, row_index int, folio text, motivo text, id_usuario int, id_estado int, calle text, colonia text,
+        ciudad text, estado text, codigo_postal text, tel1 text, tel2 text, tel3 text, tel4 text, nombre_alumno text,
+        campus_ingreso text, correo_alumno text, nombre_padre text, correo_padre text, nombre_madre text,
+        correo_madre text, solicitud_email text, dia_agendo_crm date, direccion text, extra jsonb)`.execute(
+      db,
+    );
+    await yieldToEventLoop();
+  }
+  const { rows: total } = await sql<{ n: number }>`
+    WITH p AS (
+      INSERT INTO carga_lote_partes (id_lote, parte, filas) VALUES (${id}::uuid, ${parte}, ${rows.length})
+      ON CONFLICT (id_lote, parte) DO UPDATE SET filas = EXCLUDED.filas
+      RETURNING parte, filas
+    )
+    SELECT ((SELECT coalesce(sum(filas), 0) FROM carga_lote_partes WHERE id_lote = ${id}::uuid AND parte <> ${parte})
+      + (SELECT filas FROM p))::int AS n`.execute(db);
+  return Number(total[0]?.n ?? 0);
+}
+
+/** Parts of a lote in file order with their row counts, and the rows actually staged (they agree unless the
+ * database lost its unlogged rows in a crash). */
+export async function loteParts(
+  db: Db,
+  id: string,
+): Promise<{ parts: Array<{ parte: number; filas: number }>; staged: number }> {
+  const { rows: parts } = await sql<{ parte: number; filas: number }>`
+    SELECT parte, filas FROM carga_lote_partes WHERE id_lote = ${id}::uuid ORDER BY parte`.execute(db);
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM carga_lote_filas WHERE id_lote = ${id}::uuid`.execute(db);
+  return { parts, staged: Number(rows[0]?.n ?? 0) };
+}
+
+/** A message of one value split around it, so SQL can build it: `prefix || value || suffix`. */
+export interface MessageTemplate {
+  prefix: string;
+  suffix: string;
+}
+
+/**
+ * The checks only the whole lote can make, under the writers' lock, in the order save_carga applies them:
+ * a visitor no longer active, a folio with an open assignment, a folio already written earlier in the file.
+ */
+export async function markLoteFailures(
+  db: Db,
+  id: string,
+  messages: { invalidVisitor: MessageTemplate; openAssignment: MessageTemplate; duplicate: MessageTemplate },
+): Promise<void> {
+  const { invalidVisitor: v, openAssignment: o, duplicate: d } = messages;
+  await sql`
+    UPDATE carga_lote_filas s SET motivo = ${v.prefix} || s.id_usuario::text || ${v.suffix}
+    WHERE s.id_lote = ${id}::uuid AND s.motivo IS NULL AND NOT EXISTS (
+      SELECT 1 FROM usuarios u
+      WHERE u.id_usuario = s.id_usuario AND u.rol = ${VISITOR_ROLE_STORED} AND u.estatus = 'activo')`.execute(
+    db,
+  );
+  await sql`
+    UPDATE carga_lote_filas s SET motivo = ${o.prefix} || s.folio || ${o.suffix}
+    WHERE s.id_lote = ${id}::uuid AND s.motivo IS NULL AND EXISTS (
+      SELECT 1 FROM asignaciones a WHERE a.folio = s.folio AND a.estatus IN (${sql.join(OPEN_ESTATUS)}))`.execute(
+    db,
+  );
+  await sql`
+    UPDATE carga_lote_filas s SET motivo = ${d.prefix} || s.folio || ${d.suffix}
+    FROM (
+      SELECT parte, ord, row_number() OVER (PARTITION BY folio ORDER BY parte, ord) AS n
+      FROM carga_lote_filas WHERE id_lote = ${id}::uuid AND motivo IS NULL
+    ) dup
+    WHERE s.id_lote = ${id}::uuid AND s.parte = dup.parte AND s.ord = dup.ord AND dup.n > 1`.execute(db);
+}
+
+/**
+ * Writes the candidates of part `parte` with `ord` in [from, to): upserts their folios and inserts one open
+ * assignment each (a folio already open is skipped: ON CONFLICT DO NOTHING). Returns the assignments inserted.
+ */
+export async function moveStagedRows(
+  db: Db,
+  id: string,
+  range: { parte: number; from: number; to: number },
+  ctx: WriteContext,
+): Promise<number> {
+  const input = sql`
+    s.id_lote = ${id}::uuid AND s.parte = ${range.parte} AND s.ord >= ${range.from} AND s.ord < ${range.to}
+      AND s.motivo IS NULL`;
+  // Two statements, not one with a CTE: the assignments find their folios through the folios' unique index
+  // (joining two CTEs, the planner chose a nested loop over 10,000 × 10,000 rows on stale statistics).
+  await sql`
+    INSERT INTO folios (folio, load_type, producto, id_cliente, nombre_alumno, campus_ingreso, correo_alumno,
+      calle, colonia, ciudad, estado, id_estado, codigo_postal, tel1, tel2, tel3, tel4, nombre_padre,
+      correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm, direccion, extra, id_carga)
+    SELECT folio, 'TEC_MTY', ${PRODUCTO_TEC_MTY}, ${ctx.idCliente}::int, nombre_alumno, campus_ingreso,
+      correo_alumno, calle, colonia, ciudad, estado, id_estado, codigo_postal, tel1, tel2, tel3, tel4,
+      nombre_padre, correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm, direccion,
+      extra, ${ctx.idCarga}::int
+    FROM carga_lote_filas s WHERE ${input}
+    ON CONFLICT (folio) DO UPDATE SET
+      producto = EXCLUDED.producto, id_cliente = EXCLUDED.id_cliente,
+      nombre_alumno = coalesce(EXCLUDED.nombre_alumno, folios.nombre_alumno),
+      campus_ingreso = coalesce(EXCLUDED.campus_ingreso, folios.campus_ingreso),
+      correo_alumno = coalesce(EXCLUDED.correo_alumno, folios.correo_alumno),
+      calle = EXCLUDED.calle, colonia = EXCLUDED.colonia, ciudad = EXCLUDED.ciudad,
+      estado = EXCLUDED.estado, id_estado = EXCLUDED.id_estado, codigo_postal = EXCLUDED.codigo_postal,
+      tel1 = EXCLUDED.tel1, tel2 = EXCLUDED.tel2, tel3 = EXCLUDED.tel3, tel4 = EXCLUDED.tel4,
+      nombre_padre = coalesce(EXCLUDED.nombre_padre, folios.nombre_padre),
+      correo_padre = coalesce(EXCLUDED.correo_padre, folios.correo_padre),
+      nombre_madre = coalesce(EXCLUDED.nombre_madre, folios.nombre_madre),
+      correo_madre = coalesce(EXCLUDED.correo_madre, folios.correo_madre),
+      solicitud_email = coalesce(EXCLUDED.solicitud_email, folios.solicitud_email),
+      dia_agendo_crm = coalesce(EXCLUDED.dia_agendo_crm, folios.dia_agendo_crm),
+      direccion = EXCLUDED.direccion, extra = EXCLUDED.extra, id_carga = EXCLUDED.id_carga,
+      updated_at = now()`.execute(db);
+  const { numAffectedRows } = await sql`
+    INSERT INTO asignaciones (folio, id_folio, id_usuario, id_estado, estado, direccion, id_carga, asignado_por,
+      id_cliente)
+    SELECT s.folio, f.id_folio, s.id_usuario, s.id_estado, s.estado, s.direccion, ${ctx.idCarga}::int,
+      ${ctx.actorId}::int, ${ctx.idCliente}::int
+    FROM carga_lote_filas s JOIN folios f ON f.folio = s.folio
+    WHERE ${input}
+    ORDER BY s.ord
+    ON CONFLICT (folio) WHERE estatus IN ('asignada', 'agendada') DO NOTHING`.execute(db);
+  return Number(numAffectedRows ?? 0);
+}
+
+/** Candidates whose assignment was not written (lost to a concurrent writer): failed as already open. */
+export async function markUnwritten(
+  db: Db,
+  id: string,
+  idCarga: number,
+  open: MessageTemplate,
+): Promise<void> {
+  await sql`
+    UPDATE carga_lote_filas s SET motivo = ${open.prefix} || s.folio || ${open.suffix}
+    WHERE s.id_lote = ${id}::uuid AND s.motivo IS NULL AND NOT EXISTS (
+      SELECT 1 FROM asignaciones a WHERE a.id_carga = ${idCarga} AND a.folio = s.folio)`.execute(db);
+}
+
+/** The failed rows of a lote: their exact count and the first `limit` in file order. */
+export async function loteFailures(
+  db: Db,
+  id: string,
+  limit: number,
+): Promise<{
+  count: number;
+  first: Array<{ row_index: number | null; id_folio: string | null; reason: string }>;
+}> {
+  const { rows: count } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM carga_lote_filas WHERE id_lote = ${id}::uuid AND motivo IS NOT NULL`.execute(
+    db,
+  );
+  const { rows: first } = await sql<{ row_index: number | null; id_folio: string | null; reason: string }>`
+    SELECT row_index, folio AS id_folio, motivo AS reason FROM carga_lote_filas
+    WHERE id_lote = ${id}::uuid AND motivo IS NOT NULL ORDER BY parte, ord LIMIT ${limit}`.execute(db);
+  return { count: Number(count[0]?.n ?? 0), first };
+}

@@ -1,0 +1,228 @@
+/**
+ * Staged saves (issue 21 items 1–3): a file sent in parts to a lote and confirmed in one transaction saves
+ * exactly its rows, answers as save_carga, counts a part sent again once, belongs to the user who opened it,
+ * expires, and saves a file above the old 100,000-row limit.
+ */
+import {
+  CARGAS_MESSAGES,
+  MAX_ROWS_PER_CARGA,
+  SAVE_PART_ROWS,
+  type SaveCargaResponse,
+} from '@socio/contracts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, dbKinds, type TestContext } from './helpers';
+
+describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
+  let ctx: TestContext;
+  let visitors: Array<{ id_usuario: number; region: string }>;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind, { demoOperations: false });
+    const res = await ctx.request({ method: 'GET', url: '/api/cargas/active_visitors' }, 'Administrador');
+    visitors = (res.json() as { visitors: typeof visitors }).visitors;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const rows = (prefix: string, from: number, n: number) =>
+    Array.from({ length: n }, (_, k) => {
+      const i = from + k;
+      const v = visitors[i % visitors.length]!;
+      return {
+        row_index: i + 2,
+        Folio: `${prefix}-${i}`,
+        Calle: `Calle ${i}`,
+        Colonia: 'Centro',
+        Ciudad: 'Monterrey',
+        Estado: v.region,
+        'Codigo Postal': '64000',
+        Tel1: '8112345678',
+        visitor_id: v.id_usuario,
+      };
+    });
+
+  const open = async (fileName: string, who = 'Administrador') => {
+    const res = await ctx.request(
+      {
+        method: 'POST',
+        url: '/api/cargas/save_carga/lotes',
+        payload: { fileName, loadType: 'TEC_MTY', date: '26/11/2026', validCount: 0, invalidCount: 2 },
+      },
+      who,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: string }).id;
+  };
+  const part = (id: string, n: number, processedData: unknown[], who = 'Administrador') =>
+    ctx.request(
+      { method: 'PUT', url: `/api/cargas/save_carga/lotes/${id}/partes/${n}`, payload: { processedData } },
+      who,
+    );
+  const confirm = (id: string, who = 'Administrador') =>
+    ctx.request({ method: 'POST', url: `/api/cargas/save_carga/lotes/${id}/confirmar` }, who);
+  const discard = (id: string, who = 'Administrador') =>
+    ctx.request({ method: 'DELETE', url: `/api/cargas/save_carga/lotes/${id}` }, who);
+  const countLike = async (table: 'asignaciones' | 'folios', pattern: string) =>
+    Number(
+      (
+        await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE folio LIKE ${pattern}`.execute(ctx.db)
+      ).rows[0]?.n,
+    );
+  const staged = async () =>
+    Number(
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM carga_lote_filas`.execute(ctx.db)).rows[0]?.n,
+    );
+
+  it('saves exactly the rows of its parts in one carga and answers as save_carga', async () => {
+    const id = await open('partes.xlsx');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await part(id, 0, rows('P', 0, 300))).json()).toEqual({ received: 300 });
+    expect((await part(id, 1, rows('P', 300, 300))).json()).toEqual({ received: 600 });
+    expect((await part(id, 2, rows('P', 600, 100))).json()).toEqual({ received: 700 });
+    const res = await confirm(id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as SaveCargaResponse;
+    expect(body).toMatchObject({
+      success: true,
+      message: CARGAS_MESSAGES.saved(700),
+      recordsProcessed: 700,
+      recordsFailed: 0,
+      failures: [],
+    });
+    expect(await countLike('asignaciones', 'P-%')).toBe(700);
+    const carga = await ctx.db
+      .selectFrom('cargas')
+      .selectAll()
+      .where('id_carga', '=', body.id_carga!)
+      .executeTakeFirstOrThrow();
+    expect(carga).toMatchObject({
+      file_name: 'partes.xlsx',
+      total_filas: 700,
+      registros_procesados: 700,
+      registros_fallidos: 0,
+      filas_invalidas_archivo: 2,
+      fecha_cliente: '26/11/2026',
+    });
+    const ids = await sql<{ id_carga: number }>`
+      SELECT DISTINCT id_carga FROM asignaciones WHERE folio LIKE 'P-%'`.execute(ctx.db);
+    expect(ids.rows).toEqual([{ id_carga: body.id_carga }]);
+    // The lote is gone with its rows: confirming it again is a 404.
+    expect(await staged()).toBe(0);
+    expect((await confirm(id)).json()).toEqual({
+      detail: CARGAS_MESSAGES.loteNotFound,
+      code: 'lote_not_found',
+    });
+  });
+
+  it('counts a part sent three times once', async () => {
+    const id = await open('repetida.xlsx');
+    await part(id, 0, rows('R', 0, 50));
+    for (let k = 0; k < 3; k++)
+      expect((await part(id, 1, rows('R', 50, 50))).json()).toEqual({ received: 100 });
+    const body = (await confirm(id)).json() as SaveCargaResponse;
+    expect(body).toMatchObject({ recordsProcessed: 100, recordsFailed: 0 });
+    expect(await countLike('asignaciones', 'R-%')).toBe(100);
+  });
+
+  it('fails a folio repeated across parts or already open, in file order, with save_carga reasons', async () => {
+    const id = await open('fallas.xlsx');
+    const first = rows('D', 0, 10);
+    const second = [...rows('D', 5, 2), ...rows('D', 100, 1), { ...rows('D', 101, 1)[0], Estado: 'Narnia' }];
+    await part(id, 0, first);
+    await part(id, 1, second);
+    const body = (await confirm(id)).json() as SaveCargaResponse;
+    expect(body.recordsProcessed).toBe(11);
+    expect(body.recordsFailed).toBe(3);
+    expect(body.message).toBe(CARGAS_MESSAGES.savedPartial(11, 3));
+    expect(body.failures.map((f) => f.reason)).toEqual([
+      CARGAS_MESSAGES.duplicateInFile('D-5'),
+      CARGAS_MESSAGES.duplicateInFile('D-6'),
+      CARGAS_MESSAGES.unknownState('Narnia'),
+    ]);
+    // The same folios again: each already has an open assignment.
+    const again = await open('otra.xlsx');
+    await part(again, 0, rows('D', 0, 2));
+    const refused = (await confirm(again)).json() as SaveCargaResponse;
+    expect(refused).toMatchObject({ success: false, recordsProcessed: 0, recordsFailed: 2, id_carga: null });
+    expect(refused.failures[0]?.reason).toBe(CARGAS_MESSAGES.openAssignment('D-0'));
+    expect(await staged()).toBe(0);
+  });
+
+  it("is its owner's: another user gets 404 for its parts, confirmation and discard", async () => {
+    const id = await open('ajena.xlsx', 'Supervisor');
+    const notFound = { detail: CARGAS_MESSAGES.loteNotFound, code: 'lote_not_found' };
+    for (const res of [await part(id, 0, rows('A', 0, 3)), await confirm(id), await discard(id)]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(notFound);
+    }
+    expect((await part(id, 0, rows('A', 0, 3), 'Supervisor')).json()).toEqual({ received: 3 });
+    expect((await discard(id, 'Supervisor')).statusCode).toBe(204);
+    expect((await confirm(id, 'Supervisor')).statusCode).toBe(404);
+    expect(await countLike('asignaciones', 'A-%')).toBe(0);
+    expect(await staged()).toBe(0);
+  });
+
+  it('is swept once expired (opening another lote deletes it with its rows)', async () => {
+    const id = await open('vencida.xlsx');
+    await part(id, 0, rows('X', 0, 20));
+    await sql`UPDATE carga_lotes SET expira = now() - interval '1 minute' WHERE id_lote = ${id}::uuid`.execute(
+      ctx.db,
+    );
+    const other = await open('nueva.xlsx');
+    expect(await staged()).toBe(0);
+    expect((await confirm(id)).statusCode).toBe(404);
+    expect((await discard(other)).statusCode).toBe(204);
+  });
+
+  it(`refuses a part above ${SAVE_PART_ROWS} rows and a lote above ${MAX_ROWS_PER_CARGA}`, async () => {
+    const id = await open('grande.xlsx');
+    const res = await part(
+      id,
+      0,
+      Array.from({ length: SAVE_PART_ROWS + 1 }, () => ({})),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ detail: CARGAS_MESSAGES.tooManyRowsPerPart, code: 'too_many_rows' });
+    expect(CARGAS_MESSAGES.tooManyRows).toBe('La carga excede el máximo de 1,048,575 filas');
+    await discard(id);
+  });
+
+  it('two lotes of overlapping folios end with one open assignment per folio', async () => {
+    const a = await open('a.xlsx');
+    const b = await open('b.xlsx');
+    await part(a, 0, rows('O', 0, 200));
+    await part(b, 0, rows('O', 100, 200));
+    const [ra, rb] = (await Promise.all([confirm(a), confirm(b)])).map((r) => r.json() as SaveCargaResponse);
+    expect(ra!.recordsProcessed + rb!.recordsProcessed).toBe(300);
+    expect(ra!.recordsFailed + rb!.recordsFailed).toBe(100);
+    const open2 = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM (
+        SELECT folio FROM asignaciones WHERE folio LIKE 'O-%' AND estatus IN ('asignada', 'agendada')
+        GROUP BY folio HAVING count(*) > 1) d`.execute(ctx.db);
+    expect(open2.rows[0]?.n).toBe(0);
+    expect(await countLike('asignaciones', 'O-%')).toBe(300);
+  });
+
+  it('saves a 150,000-row file (above the 100,000 rows of one request) in parts', {
+    timeout: 1_800_000,
+  }, async () => {
+    const total = 150_000;
+    const id = await open('ciento-cincuenta-mil.xlsx');
+    let received = 0;
+    for (let n = 0; n * SAVE_PART_ROWS < total; n++) {
+      const from = n * SAVE_PART_ROWS;
+      const res = await part(id, n, rows('G', from, Math.min(SAVE_PART_ROWS, total - from)));
+      expect(res.statusCode, res.body).toBe(200);
+      received = (res.json() as { received: number }).received;
+    }
+    expect(received).toBe(total);
+    const body = (await confirm(id)).json() as SaveCargaResponse;
+    expect(body).toMatchObject({ success: true, recordsProcessed: total, recordsFailed: 0 });
+    expect(await countLike('asignaciones', 'G-%')).toBe(total);
+    expect(await countLike('folios', 'G-%')).toBe(total);
+  });
+});
