@@ -178,6 +178,20 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
     expect((await discard(other)).statusCode).toBe(204);
   });
 
+  it('is gone (404) when the database lost its staged rows (unlogged staging after a database crash)', async () => {
+    const id = await open('perdida.xlsx');
+    await part(id, 0, rows('L', 0, 5));
+    await sql`DELETE FROM carga_lote_filas WHERE id_lote = ${id}::uuid`.execute(ctx.db);
+    expect((await confirm(id)).json()).toEqual({
+      detail: CARGAS_MESSAGES.loteNotFound,
+      code: 'lote_not_found',
+    });
+    const left = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM carga_lotes WHERE id_lote = ${id}::uuid`.execute(ctx.db);
+    expect(left.rows[0]?.n).toBe(0);
+    expect(await countLike('asignaciones', 'L-%')).toBe(0);
+  });
+
   it(`refuses a part above ${SAVE_PART_ROWS} rows and a lote above ${MAX_ROWS_PER_CARGA}`, async () => {
     const id = await open('grande.xlsx');
     const res = await part(

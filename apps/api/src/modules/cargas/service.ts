@@ -85,6 +85,8 @@ export async function processCarga(db: Db, rows: readonly SheetRow[]): Promise<P
 
 /** Thrown inside the save transaction to roll it back when nothing could be written. */
 class NothingSaved extends Error {}
+/** Thrown inside confirmar when the lote's staged rows are fewer than its parts say (lost in a database crash). */
+class LoteLost extends Error {}
 
 /** Rows of one part written per statement by confirmar (each statement a turn of the event loop apart). */
 export const CONFIRM_CHUNK = 10_000;
@@ -205,10 +207,7 @@ export async function confirmLote(db: Db, actor: Actor, id: string): Promise<Sav
       const { parts, staged } = await loteParts(trx, id);
       const total = parts.reduce((sum, p) => sum + p.filas, 0);
       // Rows lost with the database's unlogged staging (a crash of the database itself): send the lote again.
-      if (staged !== total) {
-        await deleteLote(trx, id, actor.id);
-        loteNotFound();
-      }
+      if (staged !== total) throw new LoteLost();
       actor.log?.info({ filas: total, lote: id }, 'carga: transacción iniciada');
       await markLoteFailures(trx, id, CONFIRM_MESSAGES);
       const carga = await insertCarga(trx, {
@@ -258,6 +257,10 @@ export async function confirmLote(db: Db, actor: Actor, id: string): Promise<Sav
     });
     actor.log?.info({ id_carga: idCarga, registros: processed }, 'carga: transacción confirmada');
   } catch (error) {
+    if (error instanceof LoteLost) {
+      await deleteLote(db, id, actor.id);
+      loteNotFound();
+    }
     if (!(error instanceof NothingSaved)) throw error;
     processed = 0;
     await deleteLote(db, id, actor.id);
