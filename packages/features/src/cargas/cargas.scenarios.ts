@@ -157,7 +157,9 @@ export function cargasPortScenarios(port: () => CargasPort): void {
           'Codigo Postal': '64000',
           Tel1: '8112345678',
           visitor_id: visitor.id_usuario,
-          state_of_folio: visitor.region,
+          state_of_folio: visitor.region ?? '',
+          state_of_visitor: visitor.region,
+          address_complete_folio: `Calle ${i}, Centro, Ciudad`,
         };
       };
       const before = await port().stats();
