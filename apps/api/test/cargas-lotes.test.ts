@@ -221,22 +221,28 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
     expect(await countLike('asignaciones', 'O-%')).toBe(300);
   });
 
-  it('saves a 150,000-row file (above the 100,000 rows of one request) in parts', {
-    timeout: 1_800_000,
-  }, async () => {
-    const total = 150_000;
-    const id = await open('ciento-cincuenta-mil.xlsx');
-    let received = 0;
-    for (let n = 0; n * SAVE_PART_ROWS < total; n++) {
-      const from = n * SAVE_PART_ROWS;
-      const res = await part(id, n, rows('G', from, Math.min(SAVE_PART_ROWS, total - from)));
-      expect(res.statusCode, res.body).toBe(200);
-      received = (res.json() as { received: number }).received;
-    }
-    expect(received).toBe(total);
-    const body = (await confirm(id)).json() as SaveCargaResponse;
-    expect(body).toMatchObject({ success: true, recordsProcessed: total, recordsFailed: 0 });
-    expect(await countLike('asignaciones', 'G-%')).toBe(total);
-    expect(await countLike('folios', 'G-%')).toBe(total);
-  });
+  // On PostgreSQL only: the same path on PGlite is covered by the tests above with fewer rows, and 150,000 rows
+  // there take minutes of CI (bench:import measures it).
+  it.skipIf(kind === 'pglite')(
+    'saves a 150,000-row file (above the 100,000 rows of one request) in parts',
+    {
+      timeout: 1_800_000,
+    },
+    async () => {
+      const total = 150_000;
+      const id = await open('ciento-cincuenta-mil.xlsx');
+      let received = 0;
+      for (let n = 0; n * SAVE_PART_ROWS < total; n++) {
+        const from = n * SAVE_PART_ROWS;
+        const res = await part(id, n, rows('G', from, Math.min(SAVE_PART_ROWS, total - from)));
+        expect(res.statusCode, res.body).toBe(200);
+        received = (res.json() as { received: number }).received;
+      }
+      expect(received).toBe(total);
+      const body = (await confirm(id)).json() as SaveCargaResponse;
+      expect(body).toMatchObject({ success: true, recordsProcessed: total, recordsFailed: 0 });
+      expect(await countLike('asignaciones', 'G-%')).toBe(total);
+      expect(await countLike('folios', 'G-%')).toBe(total);
+    },
+  );
 });

@@ -6,7 +6,7 @@ import { OPEN_ESTATUS, PRODUCTO_TEC_MTY, VISITOR_ROLE_STORED } from '@socio/cont
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import { yieldToEventLoop } from '../../lib/event-loop';
-import { SAVE_CHUNK, SAVE_SLICE, type WriteContext } from './repo';
+import { SAVE_SLICE, type WriteContext } from './repo';
 import type { FolioFields } from './rows';
 
 /** What a lote keeps of its file until confirmar. */
@@ -70,49 +70,59 @@ export async function deleteLote(db: Db, id: string, actorId: number): Promise<b
   return Number(numAffectedRows ?? 0) > 0;
 }
 
-/**
- * Replaces part `parte` of a lote with `rows` (a part sent again replaces itself), `SAVE_CHUNK` rows per
- * statement with a turn of the event loop between them. Returns the rows the lote holds afterwards.
- */
-export async function replacePart(db: Db, id: string, parte: number, rows: StagedRow[]): Promise<number> {
+/** Removes the rows of part `parte` of a lote (a part sent again replaces itself). */
+export async function clearPart(db: Db, id: string, parte: number): Promise<void> {
   await sql`DELETE FROM carga_lote_filas WHERE id_lote = ${id}::uuid AND parte = ${parte}`.execute(db);
-  for (let start = 0; start < rows.length; start += SAVE_CHUNK) {
-    const json: string[] = [];
-    const end = Math.min(rows.length, start + SAVE_CHUNK);
-    for (let i = start; i < end; i++) {
-      if ((i - start) % SAVE_SLICE === 0 && i > start) await yieldToEventLoop();
-      const r = rows[i]!;
-      json.push(
-        JSON.stringify({
-          ...r.fields,
-          ord: i,
-          row_index: r.row_index,
-          folio: r.folio,
-          motivo: r.motivo,
-          id_usuario: r.id_usuario,
-          id_estado: r.id_estado,
-        }),
-      );
-    }
-    await sql`
-      INSERT INTO carga_lote_filas (id_lote, parte, ord, row_index, folio, motivo, id_usuario, id_estado, calle,
-        colonia, ciudad, estado, codigo_postal, tel1, tel2, tel3, tel4, nombre_alumno, campus_ingreso, correo_alumno,
-        nombre_padre, correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm, direccion, extra)
-      SELECT ${id}::uuid, ${parte}::int, ord, row_index, folio, motivo, id_usuario, id_estado, calle, colonia, ciudad,
-        estado, codigo_postal, tel1, tel2, tel3, tel4, nombre_alumno, campus_ingreso, correo_alumno, nombre_padre,
-        correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm, direccion, extra
-      FROM jsonb_to_recordset(${`[${json.join(',')}]`}::jsonb) AS t(
-        ord int, row_index int, folio text, motivo text, id_usuario int, id_estado int, calle text, colonia text,
-        ciudad text, estado text, codigo_postal text, tel1 text, tel2 text, tel3 text, tel4 text, nombre_alumno text,
-        campus_ingreso text, correo_alumno text, nombre_padre text, correo_padre text, nombre_madre text,
-        correo_madre text, solicitud_email text, dia_agendo_crm date, direccion text, extra jsonb)`.execute(
-      db,
+}
+
+/**
+ * Stages `rows` (one chunk of part `parte`, the part's rows `ord`, `ord + 1`, …) in ONE statement; the caller
+ * sends a part `SAVE_CHUNK` rows at a time, so no statement carries more than one chunk.
+ */
+export async function stageRows(
+  db: Db,
+  id: string,
+  parte: number,
+  ord: number,
+  rows: StagedRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const json: string[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (i % SAVE_SLICE === 0 && i > 0) await yieldToEventLoop();
+    const r = rows[i]!;
+    json.push(
+      JSON.stringify({
+        ...r.fields,
+        ord: ord + i,
+        row_index: r.row_index,
+        folio: r.folio,
+        motivo: r.motivo,
+        id_usuario: r.id_usuario,
+        id_estado: r.id_estado,
+      }),
     );
-    await yieldToEventLoop();
   }
+  await sql`
+    INSERT INTO carga_lote_filas (id_lote, parte, ord, row_index, folio, motivo, id_usuario, id_estado, calle,
+      colonia, ciudad, estado, codigo_postal, tel1, tel2, tel3, tel4, nombre_alumno, campus_ingreso, correo_alumno,
+      nombre_padre, correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm, direccion, extra)
+    SELECT ${id}::uuid, ${parte}::int, ord, row_index, folio, motivo, id_usuario, id_estado, calle, colonia, ciudad,
+      estado, codigo_postal, tel1, tel2, tel3, tel4, nombre_alumno, campus_ingreso, correo_alumno, nombre_padre,
+      correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm, direccion, extra
+    FROM jsonb_to_recordset(${`[${json.join(',')}]`}::jsonb) AS t(
+      ord int, row_index int, folio text, motivo text, id_usuario int, id_estado int, calle text, colonia text,
+      ciudad text, estado text, codigo_postal text, tel1 text, tel2 text, tel3 text, tel4 text, nombre_alumno text,
+      campus_ingreso text, correo_alumno text, nombre_padre text, correo_padre text, nombre_madre text,
+      correo_madre text, solicitud_email text, dia_agendo_crm date, direccion text, extra jsonb)`.execute(db);
+  await yieldToEventLoop();
+}
+
+/** Records that part `parte` holds `filas` rows; returns the rows the whole lote holds afterwards. */
+export async function recordPart(db: Db, id: string, parte: number, filas: number): Promise<number> {
   const { rows: total } = await sql<{ n: number }>`
     WITH p AS (
-      INSERT INTO carga_lote_partes (id_lote, parte, filas) VALUES (${id}::uuid, ${parte}, ${rows.length})
+      INSERT INTO carga_lote_partes (id_lote, parte, filas) VALUES (${id}::uuid, ${parte}, ${filas})
       ON CONFLICT (id_lote, parte) DO UPDATE SET filas = EXCLUDED.filas
       RETURNING parte, filas
     )

@@ -37,6 +37,7 @@ import { clienteOfLoadType } from '../catalogos/service';
 import { findActiveVisitador } from '../users/service';
 import { filteredStats, hasFilters, listFilteredAssignments } from './filters-repo';
 import {
+  clearPart,
   deleteLote,
   insertLote,
   lockLote,
@@ -46,8 +47,9 @@ import {
   markLoteFailures,
   markUnwritten,
   moveStagedRows,
-  replacePart,
+  recordPart,
   type StagedRow,
+  stageRows,
   sweepExpiredLotes,
 } from './lotes-repo';
 import {
@@ -63,13 +65,21 @@ import {
   listAssignments,
   lockAssignment,
   lockAssignmentWrites,
+  SAVE_CHUNK,
   SAVE_SLICE,
   setAssignmentStatus,
   setAssignmentVisitor,
   setCargaCounts,
   visitorLoads,
 } from './repo';
-import { createSaveChecker, type FolioFields, foliosOf, processRows, type SaveFailure } from './rows';
+import {
+  createSaveChecker,
+  type FolioFields,
+  foliosOf,
+  processRows,
+  type SaveCandidate,
+  type SaveFailure,
+} from './rows';
 
 export type { Actor };
 
@@ -126,9 +136,11 @@ export async function openLote(db: Db, actor: Actor, meta: OpenSaveRequest): Pro
 
 /**
  * PUT save_carga/lotes/:id/partes/:n: checks the part's rows with save_carga's rules (`createSaveChecker`:
- * row rules, active visitor, folio once in the part and not already open), `SAVE_SLICE` rows per turn of the
- * event loop, releasing each row as it is checked, and stores the typed candidates and failures as part `n`
- * (replacing an earlier copy of it). Only this part is held in memory.
+ * row rules, active visitor, folio once in the part and not already open) and stages them as part `n`
+ * (replacing an earlier copy of it), `SAVE_CHUNK` rows at a time: a chunk is checked `SAVE_SLICE` rows per turn
+ * of the event loop, each row released as it is checked, then written in one statement before the next chunk is
+ * checked. Only the request's rows not yet reached and one chunk of typed rows are held (save_carga sends its
+ * whole body here as one part: 100,000 rows do not become 100,000 more objects).
  */
 export async function saveLotePart(
   db: Db,
@@ -138,6 +150,7 @@ export async function saveLotePart(
   processedData: readonly SheetRow[],
 ): Promise<SavePartResponse> {
   const rows = processedData as Array<SheetRow | null>;
+  const total = rows.length;
   const visitors = await listActiveVisitors(db);
   const openFolios = await findOpenFolios(db, foliosOf(processedData));
   const estados = await estadoIds(db);
@@ -145,39 +158,48 @@ export async function saveLotePart(
     activeVisitors: new Set(visitors.map((v) => v.id_usuario)),
     openFolios,
   });
-  const staged: StagedRow[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    if (i % SAVE_SLICE === 0) await yieldToEventLoop();
-    const result = check(rows[i]!);
-    rows[i] = null;
-    if (result.ok) {
-      const { candidate: c } = result;
-      staged.push({
-        row_index: c.rowIndex,
-        folio: c.fields.folio,
-        motivo: null,
-        id_usuario: c.visitorId,
-        id_estado: c.fields.estado === null ? null : (estados.get(c.fields.estado) ?? null),
-        fields: c.fields,
-      });
-    } else {
-      const { failure: f } = result;
-      staged.push({
-        row_index: f.row_index,
-        folio: f.id_folio,
-        motivo: f.reason,
-        id_usuario: null,
-        id_estado: null,
-        fields: null,
-      });
-    }
-  }
   return db.transaction().execute(async (trx) => {
     if (!(await lockLote(trx, id, actor.id))) loteNotFound();
-    const received = await replacePart(trx, id, parte, staged);
+    await clearPart(trx, id, parte);
+    for (let start = 0; start < total; start += SAVE_CHUNK) {
+      const end = Math.min(total, start + SAVE_CHUNK);
+      const staged: StagedRow[] = [];
+      for (let i = start; i < end; i++) {
+        if ((i - start) % SAVE_SLICE === 0) await yieldToEventLoop();
+        const result = check(rows[i]!);
+        rows[i] = null;
+        staged.push(result.ok ? stagedCandidate(result.candidate, estados) : stagedFailure(result.failure));
+      }
+      await stageRows(trx, id, parte, start, staged);
+    }
+    const received = await recordPart(trx, id, parte, total);
     if (received > MAX_ROWS_PER_CARGA) fail('invalid', 'too_many_rows', CARGAS_MESSAGES.tooManyRows);
     return { received };
   });
+}
+
+/** A checked row as staged: its typed fields, visitor and state id. */
+function stagedCandidate(c: SaveCandidate, estados: ReadonlyMap<string, number>): StagedRow {
+  return {
+    row_index: c.rowIndex,
+    folio: c.fields.folio,
+    motivo: null,
+    id_usuario: c.visitorId,
+    id_estado: c.fields.estado === null ? null : (estados.get(c.fields.estado) ?? null),
+    fields: c.fields,
+  };
+}
+
+/** A refused row as staged: only where it was and why (confirmar counts and lists it). */
+function stagedFailure(f: SaveFailure): StagedRow {
+  return {
+    row_index: f.row_index,
+    folio: f.id_folio,
+    motivo: f.reason,
+    id_usuario: null,
+    id_estado: null,
+    fields: null,
+  };
 }
 
 /** DELETE save_carga/lotes/:id: the lote and its rows are gone; 404 when it is not one of `actor`'s. */
