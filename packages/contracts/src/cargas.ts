@@ -19,6 +19,8 @@ export const MAX_ROWS_PER_CARGA = 1_048_575;
 export const MAX_ROWS_PER_REQUEST = 100_000;
 /** Rows per part of a staged save (`PUT …/lotes/:id/partes/:n`). */
 export const SAVE_PART_ROWS = 20_000;
+/** Valid rows the wizard sends per process_carga call: big files show real progress, never one huge body. */
+export const PROCESS_BATCH_ROWS = 5_000;
 
 /** '1,048,575' (es-MX grouping). */
 const rowCount = (n: number) => new Intl.NumberFormat('es-MX').format(n);

@@ -3,7 +3,13 @@
  * (read → classify → process in batches → save). Every async step can be cancelled by closing or by
  * 'Cancelar lectura'; an answer that arrives after a reset is ignored.
  */
-import { type InvalidRow, type LoadType, MAX_ROWS_PER_CARGA, type ProcessedRow } from '@socio/contracts';
+import {
+  type InvalidRow,
+  type LoadType,
+  MAX_ROWS_PER_CARGA,
+  PROCESS_BATCH_ROWS,
+  type ProcessedRow,
+} from '@socio/contracts';
 import { toast } from '@socio/ui';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { usePort } from '../../ports';
@@ -22,8 +28,8 @@ import { invalidRowsCsv, invalidRowsFileName } from './invalid-rows-csv';
 import { bulkLoadMessages as m } from './messages.es';
 import { isSpreadsheetError, SpreadsheetError } from './spreadsheet.port';
 
-/** Valid rows sent per process_carga call: big files show real progress and never send one huge body. */
-export const PROCESS_BATCH = 5_000;
+/** Valid rows sent per process_carga call (`PROCESS_BATCH_ROWS` of @socio/contracts). */
+export const PROCESS_BATCH = PROCESS_BATCH_ROWS;
 
 /** User Timing marks of the wizard's stages (read by `pnpm bench:import` and the browser's profiler). */
 function mark(name: string) {
