@@ -31,3 +31,14 @@ export const Clamped: Story = {
     await expect(indicator?.style.width).toBe('100%');
   },
 };
+
+/** Under way with no measure (e.g. a save being confirmed): no `aria-valuenow`, a full pulsing bar. */
+export const Indeterminate: Story = {
+  args: { label: 'Progreso del guardado de la carga', fraction: null, text: 'Confirmando la carga...' },
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByRole('progressbar', { name: 'Progreso del guardado de la carga' });
+    await expect(bar).not.toHaveAttribute('aria-valuenow');
+    await expect(bar).toHaveAttribute('aria-valuetext', 'Confirmando la carga...');
+    await expect(within(canvasElement).getByText('Confirmando la carga...')).toBeVisible();
+  },
+};
