@@ -1,7 +1,7 @@
 import { MAX_ROWS_PER_CARGA } from '@socio/contracts';
 import { Button, toast } from '@socio/ui';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { expect, fn, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { ApiError } from '../../errors';
 import type { Ports } from '../../ports';
@@ -12,6 +12,7 @@ import {
   demoSheet,
   type FakeSpreadsheetParser,
   FeatureProviders,
+  failingFirst,
   pending,
 } from '../../testing';
 import type { CargasPort } from '../cargas.port';
@@ -434,7 +435,7 @@ export const AssignByState: Story = {
 };
 
 const addFolioCargas = createFakeCargasPort();
-const addFolioSave = fn(addFolioCargas.save);
+const addFolioSavePart = fn(addFolioCargas.savePart);
 
 /**
  * 'Agregar folio': required fields, a folio already in the load refused, 'Día que Agendó en CRM'
@@ -445,7 +446,7 @@ export const AddFolio: Story = {
   decorators: [
     withPorts(createFakeSpreadsheetParser({ sheet: assignedSheet }), {
       ...addFolioCargas,
-      save: addFolioSave,
+      savePart: addFolioSavePart,
     }),
   ],
   play: async () => {
@@ -490,8 +491,8 @@ export const AddFolio: Story = {
     ).toBeVisible();
     await expect(within(row).getByText('6')).toBeVisible();
     await userEvent.click(within(d).getByRole('button', { name: 'Confirmar Carga' }));
-    await waitFor(() => expect(addFolioSave).toHaveBeenCalledTimes(1));
-    const saved = addFolioSave.mock.calls[0]?.[0].processedData?.find((r) => r.id_folio === 'TEC-MANUAL-1');
+    await waitFor(() => expect(addFolioSavePart).toHaveBeenCalledTimes(1));
+    const saved = addFolioSavePart.mock.calls[0]?.[2].find((r) => r.id_folio === 'TEC-MANUAL-1');
     await expect(saved).toMatchObject({ dia_agendo_crm: '2026-03-05' });
   },
 };
@@ -501,7 +502,7 @@ export const Saving: Story = {
   decorators: [
     withPorts(createFakeSpreadsheetParser({ sheet: assignedSheet }), {
       ...createFakeCargasPort(),
-      save: () => pending(),
+      savePart: () => pending(),
     }),
   ],
   play: async () => {
@@ -545,11 +546,11 @@ export const SavedPartially: Story = {
   decorators: [
     withPorts(partialParser, {
       ...createFakeCargasPort(),
-      save: async (load) => ({
+      confirmSave: async () => ({
         success: true,
         message: '',
         date: '2026-11-23T18:00:00.000Z',
-        recordsProcessed: load.processedData.length - 1,
+        recordsProcessed: assignedSheet.rows.length - 1,
         recordsFailed: 1,
         id_carga: 7,
         failures: [
@@ -592,7 +593,7 @@ export const SaveError: Story = {
   decorators: [
     withPorts(createFakeSpreadsheetParser({ sheet: assignedSheet }), {
       ...createFakeCargasPort(),
-      save: () => Promise.reject(new ApiError(503, 'Servicio no disponible')),
+      confirmSave: () => Promise.reject(new ApiError(503, 'Servicio no disponible')),
     }),
   ],
   play: async ({ args }) => {
@@ -602,6 +603,180 @@ export const SaveError: Story = {
       'Error al guardar la carga: Servicio no disponible',
     );
     await expect(within(d).getByRole('button', { name: 'Confirmar Carga' })).toBeEnabled();
+    await expect(args.onSaved).not.toHaveBeenCalled();
+  },
+};
+
+/** A promise the story settles when it chooses (a port call held at one point, no sleeps). */
+function held() {
+  let release: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+/** 25,000 folios (two parts of the lote: 20,000 and 5,000), every one given a visitor by the server. */
+const twoPartSheet = demoSheet({ valid: 25_000 });
+const twoPartCargas = createFakeCargasPort();
+const secondPart = held();
+const confirmation = held();
+const twoPartSavePart = fn(twoPartCargas.savePart);
+
+/**
+ * Issue 21: the carga is saved as a lote, part by part (at most 20,000 rows each) with a determinate bar,
+ * then confirmed at once (an indeterminate bar: the server saves every row in one transaction).
+ */
+export const SavingProgress: Story = {
+  name: 'Step 3: saving in parts shows progress, then the confirmation',
+  tags: ['!dev', '!autodocs'],
+  decorators: [
+    withPorts(createFakeSpreadsheetParser({ sheet: twoPartSheet }), {
+      ...twoPartCargas,
+      async process(rows, loadType, o) {
+        const answer = await twoPartCargas.process(rows, loadType, o);
+        const assigned = answer.processedData.map((row) =>
+          row.visitor_id === null ? { ...row, visitor_id: 9, state_of_visitor: 'Puebla' } : row,
+        );
+        return { ...answer, processedData: assigned };
+      },
+      async savePart(id, n, rows, o) {
+        if (n === 1) await secondPart.promise;
+        return twoPartSavePart(id, n, rows, o);
+      },
+      async confirmSave(id, o) {
+        await confirmation.promise;
+        return twoPartCargas.confirmSave(id, o);
+      },
+    }),
+  ],
+  play: async ({ args }) => {
+    const slow = { timeout: 20_000 };
+    await upload('veinticinco_mil.xlsx');
+    const d = await dialog();
+    await within(d).findByText('25,000 registros', undefined, slow);
+    await userEvent.click(within(d).getByRole('button', { name: 'Aceptar y Continuar' }));
+    const confirm = await within(d).findByRole('button', { name: 'Confirmar Carga' }, slow);
+    await waitFor(() => expect(confirm).not.toHaveAttribute('aria-disabled'), slow);
+    await userEvent.click(confirm);
+    const bar = await within(d).findByRole('progressbar', { name: 'Progreso del guardado de la carga' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '80'));
+    await expect(bar).toHaveAttribute('aria-valuetext', 'Guardando... 20,000 de 25,000 filas');
+    await expect(within(d).getByText('Guardando... 20,000 de 25,000 filas')).toBeVisible();
+    await expect(within(d).getByRole('button', { name: 'Guardando...' })).toBeDisabled();
+    await expect(within(d).getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    secondPart.release();
+    await expect(await within(d).findByText('Confirmando la carga...')).toBeVisible();
+    const confirming = within(d).getByRole('progressbar', { name: 'Progreso del guardado de la carga' });
+    await expect(confirming).not.toHaveAttribute('aria-valuenow');
+    await expect(confirming).toHaveAttribute('aria-valuetext', 'Confirmando la carga...');
+    // Two parts in order, each a slice of at most 20,000 rows.
+    await expect(twoPartSavePart.mock.calls.map(([, n, rows]) => [n, rows.length])).toEqual([
+      [0, 20_000],
+      [1, 5_000],
+    ]);
+    confirmation.release();
+    await expect(
+      await screen.findByText('Carga guardada exitosamente: 25000 registros procesados', undefined, slow),
+    ).toBeVisible();
+    await waitFor(() => expect(args.onSaved).toHaveBeenCalledTimes(1));
+  },
+};
+
+/**
+ * The fake cargas port with its staged-save calls spied on; `savePart` answers as given (else as the fake).
+ * One per story: each starts with no calls.
+ */
+function spiedSave(savePart?: (base: CargasPort) => CargasPort['savePart']) {
+  const base = createFakeCargasPort();
+  const spies = {
+    savePart: fn(savePart ? savePart(base) : base.savePart),
+    confirmSave: fn(base.confirmSave),
+    discardSave: fn(base.discardSave),
+  };
+  return { ...spies, port: { ...base, ...spies } satisfies CargasPort };
+}
+
+const UNAVAILABLE = () => Promise.reject(new ApiError(503, 'Servicio no disponible'));
+const failingPart = spiedSave(() => UNAVAILABLE);
+
+/** A part that fails twice (sent once more, then given up): the lote is discarded and nothing is saved. */
+export const SavePartFailsTwice: Story = {
+  name: 'Step 3: a part that fails twice discards the carga',
+  tags: ['!dev', '!autodocs'],
+  decorators: [withPorts(createFakeSpreadsheetParser({ sheet: assignedSheet }), failingPart.port)],
+  play: async ({ args }) => {
+    const d = await toResults();
+    await userEvent.click(within(d).getByRole('button', { name: 'Confirmar Carga' }));
+    await expect(await within(d).findByRole('alert')).toHaveTextContent(
+      'Error al guardar la carga: Servicio no disponible',
+    );
+    await expect(failingPart.savePart).toHaveBeenCalledTimes(2);
+    await expect(failingPart.savePart.mock.calls.map(([, n]) => n)).toEqual([0, 0]);
+    await waitFor(() => expect(failingPart.discardSave).toHaveBeenCalledTimes(1));
+    await expect(failingPart.discardSave).toHaveBeenCalledWith(failingPart.savePart.mock.calls[0]?.[0]);
+    await expect(failingPart.confirmSave).not.toHaveBeenCalled();
+    await expect(args.onSaved).not.toHaveBeenCalled();
+    await expect(within(d).queryByRole('progressbar')).toBeNull();
+    // The user can try again.
+    await expect(within(d).getByRole('button', { name: 'Confirmar Carga' })).toBeEnabled();
+  },
+};
+
+const flaky = spiedSave((base) => failingFirst(base, 'savePart', UNAVAILABLE).savePart);
+
+/** A part that fails once is sent again; the carga is saved as if nothing happened. */
+export const SavePartRetried: Story = {
+  name: 'Step 3: a part that fails once is sent again',
+  tags: ['!dev', '!autodocs'],
+  decorators: [withPorts(createFakeSpreadsheetParser({ sheet: assignedSheet }), flaky.port)],
+  play: async ({ args }) => {
+    const d = await toResults();
+    await userEvent.click(within(d).getByRole('button', { name: 'Confirmar Carga' }));
+    await expect(
+      await screen.findByText('Carga guardada exitosamente: 4 registros procesados'),
+    ).toBeVisible();
+    await waitFor(() => expect(args.onSaved).toHaveBeenCalledTimes(1));
+    // Part 0 sent twice: the server keeps the second (a part sent again replaces itself).
+    await expect(flaky.savePart.mock.calls.map(([, n]) => n)).toEqual([0, 0]);
+    await expect(flaky.discardSave).not.toHaveBeenCalled();
+  },
+};
+
+/** Its part waits until its request is aborted, as a fetch cut off by closing would. */
+const abandoned = spiedSave(
+  () => (_id, _n, _rows, o) =>
+    new Promise<never>((_resolve, reject) => {
+      o?.signal?.addEventListener('abort', () => reject(o.signal?.reason), { once: true });
+    }),
+);
+const pageLeft = held();
+
+/** The page that owns the wizard closes it while it saves (e.g. the user leaves): the lote is discarded. */
+function LeavingHarness({ onSaved }: { onSaved: () => void }) {
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    void pageLeft.promise.then(() => setOpen(false));
+  }, []);
+  return <BulkLoadDialog open={open} loadType="TEC_MTY" onOpenChange={setOpen} onSaved={onSaved} />;
+}
+
+export const SaveAbandoned: Story = {
+  name: 'Step 3: closing while saving discards the carga',
+  tags: ['!dev', '!autodocs'],
+  render: (args) => <LeavingHarness {...args} />,
+  decorators: [withPorts(createFakeSpreadsheetParser({ sheet: assignedSheet }), abandoned.port)],
+  play: async ({ args }) => {
+    const d = await toResults();
+    await userEvent.click(within(d).getByRole('button', { name: 'Confirmar Carga' }));
+    await waitFor(() => expect(abandoned.savePart).toHaveBeenCalledTimes(1));
+    pageLeft.release();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+    await waitFor(() => expect(abandoned.discardSave).toHaveBeenCalledTimes(1));
+    await expect(abandoned.discardSave).toHaveBeenCalledWith(abandoned.savePart.mock.calls[0]?.[0]);
+    // Not sent again after the abort, never confirmed.
+    await expect(abandoned.savePart).toHaveBeenCalledTimes(1);
+    await expect(abandoned.confirmSave).not.toHaveBeenCalled();
     await expect(args.onSaved).not.toHaveBeenCalled();
   },
 };

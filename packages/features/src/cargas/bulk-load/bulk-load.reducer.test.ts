@@ -10,6 +10,7 @@ import {
   hasUnsavedRows,
   initialBulkLoadState,
   isBusy,
+  isConfirmingSave,
   isRowUnassigned,
   refusedRows,
   stepOf,
@@ -217,6 +218,25 @@ describe('bulkLoadReducer', () => {
     expect(stepOf(failed.phase)).toBe(3);
     expect(failed.error).toBe('Error al guardar la carga: x');
     expect(run([{ type: 'dismissError' }], failed).error).toBeNull();
+  });
+
+  it('given saving › it counts the rows of the lote sent, then it is confirming; a failure clears the count', () => {
+    const saving = run(
+      [{ type: 'saveStarted' }],
+      review([processed(1, 4), processed(2, 4), processed(3, 4)]),
+    );
+    expect(saving.progress).toEqual({ done: 0, total: 3 });
+    expect(isConfirmingSave(saving)).toBe(false);
+    const sent = run([{ type: 'saveProgress', done: 2 }], saving);
+    expect(sent.progress).toEqual({ done: 2, total: 3 });
+    expect(isConfirmingSave(sent)).toBe(false);
+    const confirming = run([{ type: 'saveProgress', done: 3 }], sent);
+    expect(isConfirmingSave(confirming)).toBe(true);
+    const failed = run([{ type: 'saveFailed', message: 'x' }], confirming);
+    expect(failed.progress).toBeNull();
+    expect(isConfirmingSave(failed)).toBe(false);
+    // Progress of a save that is no longer running is ignored.
+    expect(run([{ type: 'saveProgress', done: 1 }], failed)).toBe(failed);
   });
 
   it('reset goes back to step 1 with nothing kept', () => {

@@ -35,7 +35,10 @@ export interface Progress {
 export interface BulkLoadState {
   phase: BulkLoadPhase;
   fileName: string | null;
-  /** Reading (fraction as done/1) or processing (rows sent / rows) progress; null when idle. */
+  /**
+   * Reading (fraction as done/1), processing (rows sent / rows) or saving (rows of the lote sent / rows: once
+   * all are sent, the lote is being confirmed) progress; null when idle.
+   */
   progress: Progress | null;
   headers: string[];
   /** Step 2's valid rows; emptied once processed (step 3 shows and saves `processed`). */
@@ -85,6 +88,7 @@ export type BulkLoadAction =
   | { type: 'folioAdded'; row: ProcessedRow }
   | { type: 'confirmBlocked'; message: string }
   | { type: 'saveStarted' }
+  | { type: 'saveProgress'; done: number }
   | { type: 'saveFailed'; message: string }
   | { type: 'savedWithFailures'; result: SavedResult }
   | { type: 'failed'; message: string }
@@ -155,6 +159,11 @@ export function hasUnsavedRows(state: BulkLoadState): boolean {
 /** Reading, processing or saving: the dialog cannot close and Cancelar is disabled. */
 export function isBusy(phase: BulkLoadPhase): boolean {
   return phase === 'reading' || phase === 'classifying' || phase === 'processing' || phase === 'saving';
+}
+
+/** Saving and every part of the lote sent: the server is confirming it (no progress to show). */
+export function isConfirmingSave(state: BulkLoadState): boolean {
+  return state.phase === 'saving' && state.progress !== null && state.progress.done >= state.progress.total;
 }
 
 /** 'Aceptar y Continuar': only with valid rows and while not processing. */
@@ -284,13 +293,22 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
       return { ...state, error: action.message };
     case 'saveStarted':
       if (!canConfirm(state)) return state;
-      return { ...state, phase: 'saving', editingId: null, error: null };
+      return {
+        ...state,
+        phase: 'saving',
+        editingId: null,
+        error: null,
+        progress: { done: 0, total: state.processed.length },
+      };
+    case 'saveProgress':
+      if (state.phase !== 'saving' || !state.progress) return state;
+      return { ...state, progress: { ...state.progress, done: Math.min(action.done, state.progress.total) } };
     case 'saveFailed':
       if (state.phase !== 'saving') return state;
-      return { ...state, phase: 'review', error: action.message };
+      return { ...state, phase: 'review', progress: null, error: action.message };
     case 'savedWithFailures':
       if (state.phase !== 'saving') return state;
-      return { ...state, phase: 'saved', saved: action.result, error: null };
+      return { ...state, phase: 'saved', progress: null, saved: action.result, error: null };
     case 'failed':
       return { ...state, error: action.message };
     case 'dismissError':

@@ -99,6 +99,14 @@ export const bulkLoadMessages = {
   noRows: 'No hay folios para mostrar.',
   confirm: 'Confirmar Carga',
   saving: 'Guardando...',
+  /** The lote's parts going to the server, then its confirmation (one transaction: no progress to show). */
+  savingProgress: (done: number, total: number) =>
+    plural(total, {
+      one: `Guardando... ${formatNumber(done)} de {n} fila`,
+      other: `Guardando... ${formatNumber(done)} de {n} filas`,
+    }),
+  savingLabel: 'Progreso del guardado de la carga',
+  confirmingSave: 'Confirmando la carga...',
   missingVisitor: CARGAS_MESSAGES.missingVisitor,
   saveError: (detail: string) => `Error al guardar la carga: ${detail}`,
   saveErrorDefault: 'Error al guardar la carga',

@@ -1,11 +1,12 @@
 import type { ActiveVisitor, ProcessedRow } from '@socio/contracts';
-import { Banner, Button, Checkbox, type DataTableColumn, NativeSelect, toast } from '@socio/ui';
+import { Banner, Button, Checkbox, type DataTableColumn, NativeSelect, Progress, toast } from '@socio/ui';
 import { Download, Pencil, Plus, X } from 'lucide-react';
 import { createContext, type Dispatch, useContext, useMemo, useRef, useState } from 'react';
 import {
   type BulkLoadAction,
   type BulkLoadState,
   countUnassigned,
+  isConfirmingSave,
   isRowUnassigned,
   processedRowId,
   unassignedByState,
@@ -215,6 +216,20 @@ export interface ResultsStepProps {
   onAddFolio: () => void;
 }
 
+/** While saving: the rows of the lote sent so far, then its confirmation (no measure: indeterminate). */
+function SaveProgress({ state }: { state: BulkLoadState }) {
+  const progress = state.phase === 'saving' ? state.progress : null;
+  if (!progress) return null;
+  const confirming = isConfirmingSave(state);
+  return (
+    <Progress
+      label={m.savingLabel}
+      fraction={confirming ? null : progress.done / Math.max(1, progress.total)}
+      text={confirming ? m.confirmingSave : m.savingProgress(progress.done, progress.total)}
+    />
+  );
+}
+
 /** Step 3: the processed folios with their visitors, banners, filter, assignment by state and 'Agregar folio'. */
 export function ResultsStep({ state, dispatch, visitors, onDownloadInvalid, onAddFolio }: ResultsStepProps) {
   const { processed, invalid, onlyUnassigned, editingId } = state;
@@ -232,6 +247,7 @@ export function ResultsStep({ state, dispatch, visitors, onDownloadInvalid, onAd
 
   return (
     <div data-slot="bulk-load-results" className="flex flex-col gap-4">
+      <SaveProgress state={state} />
       {unassigned > 0 ? (
         <Banner tone="warning" title={m.unassignedTitle} message={m.unassignedMessage(unassigned)} />
       ) : null}

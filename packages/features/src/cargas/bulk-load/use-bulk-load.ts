@@ -1,7 +1,7 @@
 /**
  * Runs the wizard: the reducer's state plus the calls to the spreadsheet and cargas ports
- * (read → classify → process in batches → save). Every async step can be cancelled by closing or by
- * 'Cancelar lectura'; an answer that arrives after a reset is ignored.
+ * (read → classify → process in batches → save in parts of a lote, confirmed at once). Every async step
+ * can be cancelled by closing or by 'Cancelar lectura'; an answer that arrives after a reset is ignored.
  */
 import {
   type InvalidRow,
@@ -9,6 +9,7 @@ import {
   MAX_ROWS_PER_CARGA,
   PROCESS_BATCH_ROWS,
   type ProcessedRow,
+  SAVE_PART_ROWS,
 } from '@socio/contracts';
 import { toast } from '@socio/ui';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
@@ -151,6 +152,19 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
     }
   }, [cargas, loadType, startRun]);
 
+  /** Sends part `n` of lote `id`; a part that fails is sent once more (the server replaces a part sent again). */
+  const sendPart = useCallback(
+    async (id: string, n: number, part: ProcessedRow[], signal: AbortSignal) => {
+      try {
+        await cargas.savePart(id, n, part, { signal });
+      } catch (error) {
+        if (signal.aborted || isAbort(error)) throw error;
+        await cargas.savePart(id, n, part, { signal });
+      }
+    },
+    [cargas],
+  );
+
   const confirm = useCallback(async () => {
     const current = stateRef.current;
     if (current.phase !== 'review') return;
@@ -159,16 +173,37 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
       return;
     }
     if (!canConfirm(current)) return;
+    const rows = current.processed;
+    const signal = startRun();
     dispatch({ type: 'saveStarted' });
+    // The lote opened and not confirmed: discarded (best effort) if the save fails or the wizard closes.
+    let lote: string | null = null;
     try {
-      const result = await cargas.save({
-        fileName: current.fileName ?? '',
-        validCount: current.processed.length,
-        invalidCount: current.invalid.length,
-        processedData: current.processed,
-        loadType,
-        date: esMxDate(new Date()),
-      });
+      lote = (
+        await cargas.openSave(
+          {
+            fileName: current.fileName ?? '',
+            validCount: rows.length,
+            invalidCount: current.invalid.length,
+            loadType,
+            date: esMxDate(new Date()),
+          },
+          { signal },
+        )
+      ).id;
+      signal.throwIfAborted();
+      // One part at a time, in order, each a slice of the rows (never a second copy of them all).
+      for (let n = 0, start = 0; start < rows.length; n++, start += SAVE_PART_ROWS) {
+        const part = rows.slice(start, start + SAVE_PART_ROWS);
+        await sendPart(lote, n, part, signal);
+        signal.throwIfAborted();
+        dispatch({ type: 'saveProgress', done: start + part.length });
+      }
+      const result = await cargas.confirmSave(lote, { signal });
+      // Confirmed: the server dropped the lote. (A confirmar that failed or was abandoned is discarded below;
+      // the server's lock makes that wait for a confirmar still running, and then finds nothing to drop.)
+      lote = null;
+      signal.throwIfAborted();
       if (result.recordsProcessed === 0) {
         dispatch({ type: 'saveFailed', message: saveErrorMessage(result.message) });
         return;
@@ -191,9 +226,11 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
       onDone();
       onSaved();
     } catch (error) {
+      if (lote !== null) cargas.discardSave(lote).catch(() => undefined);
+      if (signal.aborted) return;
       dispatch({ type: 'saveFailed', message: saveErrorMessage(error) });
     }
-  }, [cargas, loadType, onSaved, onDone]);
+  }, [cargas, loadType, onSaved, onDone, sendPart, startRun]);
 
   const saveRows = useCallback(
     (rows: readonly InvalidRow[]) => {
