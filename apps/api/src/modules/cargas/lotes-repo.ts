@@ -6,7 +6,7 @@ import { OPEN_ESTATUS, PRODUCTO_TEC_MTY, VISITOR_ROLE_STORED } from '@socio/cont
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import { yieldToEventLoop } from '../../lib/event-loop';
-import { SAVE_SLICE, type WriteContext } from './repo';
+import { FOLIO_UPSERT, SAVE_SLICE, type WriteContext } from './repo';
 import type { FolioFields } from './rows';
 
 /** What a lote keeps of its file until confirmar. */
@@ -206,22 +206,7 @@ export async function moveStagedRows(
       nombre_padre, correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm, direccion,
       extra, ${ctx.idCarga}::int
     FROM carga_lote_filas s WHERE ${input}
-    ON CONFLICT (folio) DO UPDATE SET
-      producto = EXCLUDED.producto, id_cliente = EXCLUDED.id_cliente,
-      nombre_alumno = coalesce(EXCLUDED.nombre_alumno, folios.nombre_alumno),
-      campus_ingreso = coalesce(EXCLUDED.campus_ingreso, folios.campus_ingreso),
-      correo_alumno = coalesce(EXCLUDED.correo_alumno, folios.correo_alumno),
-      calle = EXCLUDED.calle, colonia = EXCLUDED.colonia, ciudad = EXCLUDED.ciudad,
-      estado = EXCLUDED.estado, id_estado = EXCLUDED.id_estado, codigo_postal = EXCLUDED.codigo_postal,
-      tel1 = EXCLUDED.tel1, tel2 = EXCLUDED.tel2, tel3 = EXCLUDED.tel3, tel4 = EXCLUDED.tel4,
-      nombre_padre = coalesce(EXCLUDED.nombre_padre, folios.nombre_padre),
-      correo_padre = coalesce(EXCLUDED.correo_padre, folios.correo_padre),
-      nombre_madre = coalesce(EXCLUDED.nombre_madre, folios.nombre_madre),
-      correo_madre = coalesce(EXCLUDED.correo_madre, folios.correo_madre),
-      solicitud_email = coalesce(EXCLUDED.solicitud_email, folios.solicitud_email),
-      dia_agendo_crm = coalesce(EXCLUDED.dia_agendo_crm, folios.dia_agendo_crm),
-      direccion = EXCLUDED.direccion, extra = EXCLUDED.extra, id_carga = EXCLUDED.id_carga,
-      updated_at = now()`.execute(db);
+    ${FOLIO_UPSERT}`.execute(db);
   const { numAffectedRows } = await sql`
     INSERT INTO asignaciones (folio, id_folio, id_usuario, id_estado, estado, direccion, id_carga, asignado_por,
       id_cliente)

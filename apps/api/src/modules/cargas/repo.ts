@@ -130,6 +130,28 @@ export interface WriteContext {
 }
 
 /**
+ * What a folio loaded again keeps and takes: the file's address, phones and carga replace the old ones; names and
+ * e-mails left empty in the file keep the folio's. One clause for every writer of folios (save, lotes, manual).
+ */
+export const FOLIO_UPSERT = sql`
+  ON CONFLICT (folio) DO UPDATE SET
+  producto = EXCLUDED.producto, id_cliente = EXCLUDED.id_cliente,
+  nombre_alumno = coalesce(EXCLUDED.nombre_alumno, folios.nombre_alumno),
+  campus_ingreso = coalesce(EXCLUDED.campus_ingreso, folios.campus_ingreso),
+  correo_alumno = coalesce(EXCLUDED.correo_alumno, folios.correo_alumno),
+  calle = EXCLUDED.calle, colonia = EXCLUDED.colonia, ciudad = EXCLUDED.ciudad,
+  estado = EXCLUDED.estado, id_estado = EXCLUDED.id_estado, codigo_postal = EXCLUDED.codigo_postal,
+  tel1 = EXCLUDED.tel1, tel2 = EXCLUDED.tel2, tel3 = EXCLUDED.tel3, tel4 = EXCLUDED.tel4,
+  nombre_padre = coalesce(EXCLUDED.nombre_padre, folios.nombre_padre),
+  correo_padre = coalesce(EXCLUDED.correo_padre, folios.correo_padre),
+  nombre_madre = coalesce(EXCLUDED.nombre_madre, folios.nombre_madre),
+  correo_madre = coalesce(EXCLUDED.correo_madre, folios.correo_madre),
+  solicitud_email = coalesce(EXCLUDED.solicitud_email, folios.solicitud_email),
+  dia_agendo_crm = coalesce(EXCLUDED.dia_agendo_crm, folios.dia_agendo_crm),
+  direccion = EXCLUDED.direccion, extra = EXCLUDED.extra, id_carga = EXCLUDED.id_carga,
+  updated_at = now()`;
+
+/**
  * Upserts the folios of `candidates` and inserts one open assignment each, in one statement; the assignments
  * carry the folios' client (`ctx.idCliente`, what trigger asignaciones_cliente_ins would copy). An assignment
  * whose folio is already open (the unique partial index) is skipped (ON CONFLICT DO NOTHING).
@@ -172,22 +194,7 @@ export async function insertFoliosAndAssignments(
           nombre_padre, correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm, direccion,
           extra, ${ctx.idCarga}::int
         FROM input
-        ON CONFLICT (folio) DO UPDATE SET
-          producto = EXCLUDED.producto, id_cliente = EXCLUDED.id_cliente,
-          nombre_alumno = coalesce(EXCLUDED.nombre_alumno, folios.nombre_alumno),
-          campus_ingreso = coalesce(EXCLUDED.campus_ingreso, folios.campus_ingreso),
-          correo_alumno = coalesce(EXCLUDED.correo_alumno, folios.correo_alumno),
-          calle = EXCLUDED.calle, colonia = EXCLUDED.colonia, ciudad = EXCLUDED.ciudad,
-          estado = EXCLUDED.estado, id_estado = EXCLUDED.id_estado, codigo_postal = EXCLUDED.codigo_postal,
-          tel1 = EXCLUDED.tel1, tel2 = EXCLUDED.tel2, tel3 = EXCLUDED.tel3, tel4 = EXCLUDED.tel4,
-          nombre_padre = coalesce(EXCLUDED.nombre_padre, folios.nombre_padre),
-          correo_padre = coalesce(EXCLUDED.correo_padre, folios.correo_padre),
-          nombre_madre = coalesce(EXCLUDED.nombre_madre, folios.nombre_madre),
-          correo_madre = coalesce(EXCLUDED.correo_madre, folios.correo_madre),
-          solicitud_email = coalesce(EXCLUDED.solicitud_email, folios.solicitud_email),
-          dia_agendo_crm = coalesce(EXCLUDED.dia_agendo_crm, folios.dia_agendo_crm),
-          direccion = EXCLUDED.direccion, extra = EXCLUDED.extra, id_carga = EXCLUDED.id_carga,
-          updated_at = now()
+        ${FOLIO_UPSERT}
         RETURNING id_folio, folio
       )
       INSERT INTO asignaciones (folio, id_folio, id_usuario, id_estado, estado, direccion, id_carga, asignado_por,
