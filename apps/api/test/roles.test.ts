@@ -115,6 +115,12 @@ describe.each(dbKinds())('role matrix (%s)', (kind) => {
     }
   });
 
+  it('groups the Clientes calls under their own tag in the documentation', () => {
+    const clientes = API_ROUTES.filter((r) => r.route.path.startsWith('/clientes'));
+    expect(clientes.length).toBeGreaterThan(0);
+    for (const r of clientes) expect(r.route.tag, r.name).toBe('clientes');
+  });
+
   it('every route of the table has a hand-written row, and the table agrees with it', () => {
     expect(API_ROUTES.map((r) => r.name).sort()).toEqual(Object.keys(EXPECTED_ACCESS).sort());
     for (const { route, rol } of cases)

@@ -499,7 +499,7 @@ export const apiRoutes = {
     destinatarios: route({
       method: 'GET',
       path: '/clientes/destinatarios',
-      tag: 'entregas',
+      tag: 'clientes',
       summary: 'Clientes y sus destinatarios de reportes',
       roles: ADMIN_ROLES,
       response: clientesDestinatariosResponseSchema,
@@ -507,7 +507,7 @@ export const apiRoutes = {
     updateDestinatarios: route({
       method: 'PUT',
       path: '/clientes/:id/destinatarios',
-      tag: 'entregas',
+      tag: 'clientes',
       summary: 'Cambiar los destinatarios de reportes de un cliente',
       roles: ADMIN_ROLES,
       params: numericIdParamsSchema,
