@@ -21,11 +21,23 @@ function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
 
 const latin1 = new TextDecoder('latin1');
 
+/** One entry of a zip, as its central directory describes it. */
+export interface ZipPart {
+  name: string;
+  /** 0 stored, 8 deflated (anything else: the caller cannot inflate it). */
+  method: number;
+  flags: number;
+  compressedSize: number;
+  size: number;
+  /** Offset of the entry's local header. */
+  localOffset: number;
+}
+
 /**
- * Names of a zip's entries, from its central directory; null when the directory cannot be read
+ * A zip's entries, from its central directory; null when the directory cannot be read
  * (a zip64 archive or a damaged one: the workbook reader then decides).
  */
-export function zipEntryNames(bytes: Uint8Array): string[] | null {
+function zipDirectory(bytes: Uint8Array): ZipPart[] | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // The end-of-central-directory record: 22 bytes plus a comment of up to 65,535.
   const lowest = Math.max(0, bytes.length - 22 - 0xffff);
@@ -40,16 +52,34 @@ export function zipEntryNames(bytes: Uint8Array): string[] | null {
   const count = view.getUint16(end + 10, true);
   let offset = view.getUint32(end + 16, true);
   if (count === 0xffff || offset === 0xffffffff) return null;
-  const names: string[] = [];
+  const parts: ZipPart[] = [];
   for (let n = 0; n < count; n++) {
     if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) return null;
     const nameLength = view.getUint16(offset + 28, true);
     const extraLength = view.getUint16(offset + 30, true);
     const commentLength = view.getUint16(offset + 32, true);
-    names.push(latin1.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)));
+    parts.push({
+      name: latin1.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)),
+      flags: view.getUint16(offset + 8, true),
+      method: view.getUint16(offset + 10, true),
+      compressedSize: view.getUint32(offset + 20, true),
+      size: view.getUint32(offset + 24, true),
+      localOffset: view.getUint32(offset + 42, true),
+    });
     offset += 46 + nameLength + extraLength + commentLength;
   }
-  return names;
+  return parts;
+}
+
+/** Names of a zip's entries; null when its central directory cannot be read. */
+export function zipEntryNames(bytes: Uint8Array): string[] | null {
+  return zipDirectory(bytes)?.map((part) => part.name) ?? null;
+}
+
+/** A zip's entries by lower-cased name (zip names are matched without case, as SheetJS does). */
+export function zipParts(bytes: Uint8Array): Map<string, ZipPart> | null {
+  const parts = zipDirectory(bytes);
+  return parts && new Map(parts.map((part) => [part.name.toLowerCase(), part]));
 }
 
 /** A zip with a workbook inside: Office Open XML (xlsx, xlsm, xlsb) or an OpenDocument spreadsheet. */

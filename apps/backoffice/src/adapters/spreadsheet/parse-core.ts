@@ -12,22 +12,13 @@
  */
 
 import * as XLSX from '@e965/xlsx';
-import { DIGIT_COLUMNS, headerKey, stripDigitsCell, type UploadRow } from '@socio/contracts';
-import type { SpreadsheetErrorCode } from '@socio/features/cargas/bulk-load';
+import type { UploadRow } from '@socio/contracts';
 import { decodeCsv, detectDelimiter, parseCsv } from './csv';
-import { contentKind } from './file-content';
+import { contentKind, zipParts } from './file-content';
+import { cellValueText, headerNames, ParseFailure, type ParseHooks, RowSink } from './sheet-rows';
+import { NotStreamable, readXlsxStreaming } from './xlsx-stream';
 
-export class ParseFailure extends Error {
-  readonly code: SpreadsheetErrorCode;
-  /** 'too-many-rows': the sheet's data rows. */
-  readonly rowCount: number | undefined;
-  constructor(code: SpreadsheetErrorCode, detail?: string, rowCount?: number) {
-    super(detail ?? code);
-    this.name = 'ParseFailure';
-    this.code = code;
-    this.rowCount = rowCount;
-  }
-}
+export { ParseFailure, type ParseHooks, plainNumber } from './sheet-rows';
 
 export interface ParseInput {
   bytes: Uint8Array;
@@ -37,14 +28,8 @@ export interface ParseInput {
   sheet?: string;
   /** More data rows than this: 'too-many-rows' as soon as the count is known, before any row is built. */
   maxRows?: number;
-}
-
-export interface ParseHooks {
-  /** Fraction 0–1 of the whole read. */
-  onProgress?: (fraction: number) => void;
-  /** Rows are handed over in chunks of `chunkSize` as they are built (the worker posts each chunk). */
-  onRows?: (rows: UploadRow[]) => void;
-  chunkSize?: number;
+  /** false: an .xlsx is read by SheetJS whole, as every other workbook (the streaming reader's yardstick). */
+  xlsxStreaming?: boolean;
 }
 
 export interface ParseResult {
@@ -55,24 +40,8 @@ export interface ParseResult {
   /** A workbook's sheet names in order (empty for a CSV) and the one read. */
   sheetNames: string[];
   sheet: string | null;
-}
-
-/** A number as Excel's General format would write it with enough width: plain digits, no exponent. */
-export function plainNumber(value: number): string {
-  if (!Number.isFinite(value)) return String(value);
-  const text = String(value);
-  if (!/e/i.test(text)) return text;
-  if (Number.isInteger(value)) return BigInt(value).toString();
-  return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
-}
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/** dd/mm/aaaa of an Excel serial date. */
-function excelDate(serial: number, date1904: boolean): string | null {
-  const parts = XLSX.SSF.parse_date_code(serial, { date1904 });
-  if (!parts?.y) return null;
-  return `${pad2(parts.d)}/${pad2(parts.m)}/${parts.y}`;
+  /** Who read the file: the streaming .xlsx reader, SheetJS, or the CSV reader. */
+  reader: 'xlsx-stream' | 'sheetjs' | 'csv';
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -84,110 +53,9 @@ function csvText(raw: string): string | null {
   return iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : text;
 }
 
-const ERROR_TEXT: Record<number, string> = {
-  0: '#NULL!',
-  7: '#DIV/0!',
-  15: '#VALUE!',
-  23: '#REF!',
-  29: '#NAME?',
-  36: '#NUM!',
-  42: '#N/A',
-  43: '#GETTING_DATA',
-};
-
-const formatCache = new Map<string, 'general' | 'date' | 'exponent' | 'format'>();
-function formatKind(z: string | undefined): 'general' | 'date' | 'exponent' | 'format' {
-  if (z === undefined || z === 'General') return 'general';
-  let kind = formatCache.get(z);
-  if (kind === undefined) {
-    if (XLSX.SSF.is_date(z)) kind = 'date';
-    else if (/E[+-]/i.test(z)) kind = 'exponent';
-    else if (/^(@|General|0|#,?##0)$/i.test(z)) kind = 'general';
-    else kind = 'format';
-    formatCache.set(z, kind);
-  }
-  return kind;
-}
-
 /** A workbook cell as the person sees it in Excel (text), or null when empty. */
 function cellText(cell: XLSX.CellObject | undefined, date1904: boolean): string | null {
-  if (!cell) return null;
-  const value = cell.v;
-  switch (cell.t) {
-    case 's': {
-      const text = String(value ?? '').trim();
-      return text === '' ? null : text;
-    }
-    case 'n': {
-      if (typeof value !== 'number') return null;
-      const kind = formatKind(cell.z as string | undefined);
-      if (kind === 'date') return excelDate(value, date1904);
-      if (kind === 'format') {
-        try {
-          const text = XLSX.SSF.format(cell.z as string, value).trim();
-          if (text !== '' && !/E[+-]/i.test(text)) return text;
-        } catch {
-          // An unusual format: fall back to the digits.
-        }
-      }
-      return plainNumber(value);
-    }
-    case 'b':
-      return value ? 'VERDADERO' : 'FALSO';
-    case 'd':
-      return value instanceof Date
-        ? `${pad2(value.getUTCDate())}/${pad2(value.getUTCMonth() + 1)}/${value.getUTCFullYear()}`
-        : null;
-    case 'e':
-      return typeof value === 'number' ? (ERROR_TEXT[value] ?? '#ERROR') : null;
-    default:
-      return null;
-  }
-}
-
-const DIGIT_KEYS = new Set<string>(DIGIT_COLUMNS.map(headerKey));
-const POSTAL_KEY = headerKey('Codigo Postal');
-
-/** Unique header names; empty ones become Column_N. */
-function headerNames(raw: readonly (string | null)[], width: number): string[] {
-  const used = new Map<string, number>();
-  const names: string[] = [];
-  for (let c = 0; c < width; c++) {
-    let name = raw[c] ?? `Column_${c + 1}`;
-    const seen = used.get(name) ?? 0;
-    used.set(name, seen + 1);
-    if (seen > 0) {
-      let n = seen + 1;
-      while (used.has(`${name}_${n}`)) n++;
-      name = `${name}_${n}`;
-      used.set(name, 1);
-    }
-    names.push(name);
-  }
-  return names;
-}
-
-/** How each column's values are finished: plain, digits (phones) or postal code. */
-type ColumnRule = 0 | 1 | 2;
-function columnRules(headers: readonly string[]): ColumnRule[] {
-  return headers.map((h) => {
-    const key = headerKey(h);
-    if (key === POSTAL_KEY) return 2;
-    return DIGIT_KEYS.has(key) ? 1 : 0;
-  });
-}
-
-/** '8112345678.0', '6400.00': a whole number written with a zero decimal part (CSV exports of numbers). */
-const ZERO_DECIMALS = /^(\d+)\.0+$/;
-
-function finish(value: string | null, rule: ColumnRule): string | null {
-  if (value === null || rule === 0) return value;
-  let digits = stripDigitsCell(value);
-  // No trailing '.0' in a phone or postal code (and then a 4-digit CP still gets its leading zero).
-  const whole = digits === null ? null : ZERO_DECIMALS.exec(digits);
-  if (whole) digits = whole[1] as string;
-  if (rule === 2 && digits !== null && /^\d{4}$/.test(digits)) return `0${digits}`;
-  return digits;
+  return cell ? cellValueText(cell.t, cell.v, cell.z as string | undefined, date1904) : null;
 }
 
 /** A grid source: the text of cell (r, c), rows and columns counted from the header. */
@@ -319,16 +187,38 @@ function csvGrid(bytes: Uint8Array, onProgress?: (fraction: number) => void): Gr
 /**
  * Reads a sheet of a .xlsx, .xls or .csv file (`input.sheet`, else the first with data rows). The content
  * decides, not the name (`contentKind`). Throws `ParseFailure` with the spec's cases.
+ *
+ * An .xlsx (an Office Open XML zip) is read by the streaming reader (`xlsx-stream.ts`): its sheet is
+ * inflated and scanned a slice at a time, so a 1,048,575-row file never sits whole in memory as XML or as
+ * SheetJS cells. Everything else (.xls, .xlsb, .ods, HTML/XML exports) and any .xlsx the streaming reader
+ * does not understand (`NotStreamable`) is read by SheetJS whole, as before.
  */
 export function parseSpreadsheet(input: ParseInput, hooks: ParseHooks = {}): ParseResult {
   const { bytes } = input;
-  const { onProgress, onRows, chunkSize = 1_000 } = hooks;
   if (bytes.length === 0) throw new ParseFailure('empty');
   const kind = contentKind(bytes, input.name, input.type);
   if (kind === 'unsupported') throw new ParseFailure('unsupported');
-  const useCsv = kind === 'csv';
-  const book = useCsv ? null : workbookSheet(bytes, input.sheet);
-  const grid = book ? book.grid : csvGrid(bytes, (f) => onProgress?.(0.05 + f * 0.45));
+  const sink = new RowSink(hooks);
+  if (kind === 'workbook' && input.xlsxStreaming !== false) {
+    const parts = zipParts(bytes);
+    if (parts?.has('xl/workbook.xml') || parts?.has('[content_types].xml')) {
+      try {
+        const read = readXlsxStreaming(bytes, parts, input, sink, hooks);
+        return { ...read, rows: sink.rows, reader: 'xlsx-stream' };
+      } catch (error) {
+        if (!(error instanceof NotStreamable)) throw error;
+        // SheetJS reads it from the start; rows already handed over are void.
+        sink.restart();
+      }
+    }
+  }
+  return parseGrid(input, kind === 'csv', sink, hooks);
+}
+
+function parseGrid(input: ParseInput, useCsv: boolean, sink: RowSink, hooks: ParseHooks): ParseResult {
+  const { onProgress, onRows } = hooks;
+  const book = useCsv ? null : workbookSheet(input.bytes, input.sheet);
+  const grid = book ? book.grid : csvGrid(input.bytes, (f) => onProgress?.(0.05 + f * 0.45));
   onProgress?.(useCsv ? 0.5 : 0.7);
 
   // Last row with something in it; rows after it are trailing blanks.
@@ -350,27 +240,23 @@ export function parseSpreadsheet(input: ParseInput, hooks: ParseHooks = {}): Par
   const headers = headerNames(rawHeaders, width);
   if (last < 1) throw new ParseFailure('no-data');
 
-  const rules = columnRules(headers);
-  const rows: UploadRow[] = [];
-  let chunk: UploadRow[] = [];
+  sink.setHeaders(headers);
   const base = useCsv ? 0.5 : 0.7;
   const span = 1 - base;
   const reportEvery = Math.max(1_000, Math.floor(last / 50));
   for (let r = 1; r <= last; r++) {
-    const row: UploadRow = { __id: r, row_index: grid.firstRowNumber + r };
-    for (let c = 0; c < width; c++)
-      row[headers[c] as string] = finish(grid.text(r, c), rules[c] as ColumnRule);
+    sink.add(r, grid.firstRowNumber + r, (c) => grid.text(r, c));
     if (onRows) grid.release(r);
-    if (onRows) {
-      chunk.push(row);
-      if (chunk.length >= chunkSize) {
-        onRows(chunk);
-        chunk = [];
-      }
-    } else rows.push(row);
     if (onProgress && r % reportEvery === 0) onProgress(base + (r / last) * span * 0.98);
   }
-  if (onRows && chunk.length > 0) onRows(chunk);
+  sink.flush();
   onProgress?.(1);
-  return { headers, rows, rowCount: last, sheetNames: book?.sheetNames ?? [], sheet: book?.sheet ?? null };
+  return {
+    headers,
+    rows: sink.rows,
+    rowCount: last,
+    sheetNames: book?.sheetNames ?? [],
+    sheet: book?.sheet ?? null,
+    reader: useCsv ? 'csv' : 'sheetjs',
+  };
 }

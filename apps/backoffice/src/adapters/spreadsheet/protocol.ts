@@ -8,5 +8,7 @@ export type ToWorker = { type: 'parse'; file: File; sheet?: string; maxRows?: nu
 export type FromWorker =
   | { type: 'progress'; fraction: number }
   | { type: 'rows'; rows: UploadRow[] }
+  /** The rows posted so far are void: the read starts over (see `ParseHooks.onRestart`). */
+  | { type: 'restart' }
   | { type: 'done'; headers: string[]; rowCount: number; sheetNames: string[]; sheet: string | null }
   | { type: 'error'; code: SpreadsheetErrorCode | null; message: string; rowCount?: number };

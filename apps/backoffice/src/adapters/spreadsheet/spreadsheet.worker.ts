@@ -2,7 +2,7 @@
 /**
  * The Web Worker that reads spreadsheets off the main thread: a thin shell around `parse-core.ts`. It posts
  * progress, the rows in chunks of 1,000 (each chunk is cloned in a few milliseconds on the page side, so
- * 100,000 rows never freeze it) and the headers at the end.
+ * 100,000 rows never freeze it), 'restart' when the rows posted so far are void, and the headers at the end.
  */
 
 import { ParseFailure, parseSpreadsheet } from './parse-core';
@@ -28,6 +28,7 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
       {
         onProgress: (fraction) => post({ type: 'progress', fraction }),
         onRows: (rows) => post({ type: 'rows', rows }),
+        onRestart: () => post({ type: 'restart' }),
       },
     );
     post({

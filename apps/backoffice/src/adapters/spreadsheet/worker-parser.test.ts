@@ -87,6 +87,26 @@ describe('createWorkerSpreadsheetParser', () => {
     expect(sheet.rows).toEqual(Array.from({ length: total }, (_, i) => made(i)));
   });
 
+  it("forgets the rows posted before a 'restart' (the streaming .xlsx reader started over)", async () => {
+    const parser = createWorkerSpreadsheetParser(
+      () =>
+        new FakeWorker([
+          { type: 'rows', rows: [{ row_index: 2, Folio: 'A' }] },
+          { type: 'restart' },
+          { type: 'rows', rows: [{ row_index: 2, Folio: 'A', Column_2: 'x' }] },
+          {
+            type: 'done',
+            headers: ['Folio', 'Column_2'],
+            rowCount: 1,
+            sheetNames: ['Hoja1'],
+            sheet: 'Hoja1',
+          },
+        ]) as unknown as Worker,
+    );
+    const sheet = await parser.parse(file('a.xlsx'));
+    expect(sheet.rows).toEqual([{ row_index: 2, Folio: 'A', Column_2: 'x' }]);
+  });
+
   it("asks the worker for the chosen sheet and answers the workbook's sheet names", async () => {
     const worker = new FakeWorker([
       { type: 'rows', rows: [{ row_index: 2, Folio: 'A' }] },

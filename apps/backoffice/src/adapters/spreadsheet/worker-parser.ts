@@ -1,7 +1,8 @@
 /**
- * `SpreadsheetParser` for the browser: each file is read by a Web Worker running SheetJS (`@e965/xlsx`
- * 0.20.3), so the page stays responsive; cancelling terminates the worker. The worker module (and SheetJS)
- * is only downloaded when the bulk-load dialog opens (`warmUp`) or a file is read.
+ * `SpreadsheetParser` for the browser: each file is read by a Web Worker (an .xlsx by the streaming reader,
+ * other workbooks by SheetJS, `@e965/xlsx` 0.20.3), so the page stays responsive; cancelling terminates the
+ * worker. The worker module (and SheetJS) is only downloaded when the bulk-load dialog opens (`warmUp`) or
+ * a file is read.
  */
 import type { UploadRow } from '@socio/contracts';
 import { type ParsedSheet, SpreadsheetError, type SpreadsheetParser } from '@socio/features/cargas/bulk-load';
@@ -76,8 +77,8 @@ export function createWorkerSpreadsheetParser(
           return;
         }
         const worker = take();
-        const rows: UploadRow[] = [];
-        const share = createValueSharer();
+        let rows: UploadRow[] = [];
+        let share = createValueSharer();
         let shown = 0;
         const show = (fraction: number) => {
           if (fraction <= shown) return;
@@ -121,6 +122,10 @@ export function createWorkerSpreadsheetParser(
                 share(row);
                 rows.push(row);
               }
+              break;
+            case 'restart':
+              rows = [];
+              share = createValueSharer();
               break;
             case 'done':
               finish();
