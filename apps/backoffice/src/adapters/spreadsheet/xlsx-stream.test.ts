@@ -8,6 +8,7 @@ import * as XLSX from '@e965/xlsx';
 import type { UploadRow } from '@socio/contracts';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { type ZipPart, zipParts } from './file-content';
 import { type ParseInput, parseSpreadsheet } from './parse-core';
 import type { ParseHooks } from './sheet-rows';
 
@@ -15,7 +16,7 @@ const SHEET = 'xl/worksheets/sheet1.xml';
 
 type Cells = Record<string, XLSX.CellObject>;
 
-/** A workbook of sheets given as arrays of rows or as cells by address (with their range). */
+/** A workbook of sheets given as arrays of rows or as cells by address (with their range), deflated. */
 function book(
   sheets: Record<string, unknown[][] | { cells: Cells; ref: string }>,
   options: XLSX.WritingOptions = {},
@@ -29,7 +30,9 @@ function book(
     XLSX.utils.book_append_sheet(wb, sheet, name);
   }
   if (props) wb.Workbook = { WBProps: props };
-  return new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx', ...options }) as ArrayBuffer);
+  return new Uint8Array(
+    XLSX.write(wb, { type: 'array', bookType: 'xlsx', compression: true, ...options }) as ArrayBuffer,
+  );
 }
 
 /** The same zip with one part's XML edited (how other writers differ from SheetJS's). */
@@ -82,6 +85,7 @@ describe('the streaming .xlsx reader gives the rows SheetJS gives', () => {
       ['TEC-1', 'Av. Garza Sada 2501', 'Tecnológico', 1.5e14, 0.1 + 0.2, -3],
     ];
     const sheet = expectSame(book({ Hoja1: rows }, { bookSST: true }));
+    expectSame(book({ Hoja1: rows }, { bookSST: true, compression: false }));
     expect(strFromU8(unzipSync(book({ Hoja1: rows }, { bookSST: true }))[SHEET] as Uint8Array)).toContain(
       't="s"',
     );
@@ -360,5 +364,11 @@ describe('the streaming .xlsx reader, as a stream', () => {
     expect(read(xls, { name: 'a.xls' }).reader).toBe('sheetjs');
     const broken = edit(big(3), SHEET, (xml) => xml.replace('</sheetData>', ''));
     expect(failures(broken)).toEqual({ code: 'empty' });
+    // A sheet whose compressed bytes were damaged: fflate fails; SheetJS drops the sheet.
+    const damaged = big(500);
+    const part = zipParts(damaged)?.get(SHEET) as ZipPart;
+    const middle = part.localOffset + 30 + SHEET.length + Math.floor(part.compressedSize / 2);
+    damaged.fill(0xff, middle, middle + 64);
+    expect(failures(damaged)).toEqual({ code: 'empty' });
   });
 });

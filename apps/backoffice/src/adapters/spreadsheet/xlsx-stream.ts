@@ -117,9 +117,9 @@ function streamPart(
       try {
         inflate.push(slice, stop === end);
       } catch (error) {
-        // Errors thrown by `onText` (the scanner's own) pass; the inflater's mean a damaged part.
-        if (error instanceof Error && !/^(invalid|unexpected|unknown)/i.test(error.message)) throw error;
-        throw new NotStreamable(`inflate ${part.name}: ${error instanceof Error ? error.message : error}`);
+        // Errors thrown by `onText` (the scanner's own) pass; fflate's (a numeric `code`) mean a damaged part.
+        if (typeof (error as { code?: unknown }).code !== 'number') throw error;
+        throw new NotStreamable(`inflate ${part.name}: ${(error as Error).message}`);
       }
     } else take(slice);
     onProgress?.(end === start ? 1 : (stop - start) / (end - start));
