@@ -208,9 +208,24 @@ describe('the streaming .xlsx reader gives the rows SheetJS gives', () => {
     );
   });
 
-  it('rows without r=, cells without r=, a namespace prefix on every element', () => {
+  it("Excel's row and cell attributes, rows and cells without r=, a namespace prefix on every element", () => {
     const rows = [HEADER, ['A', 'x', 'y', 64000, 81, 'n'], ['B', 'z', null, null, 82, 'm']];
     const bytes = book({ Hoja1: rows }, { bookSST: true });
+    expectSame(
+      edit(bytes, SHEET, (xml) =>
+        xml
+          .replace(
+            /<row r="(\d+)"/g,
+            '<row r="$1" spans="1:6" ht="15" customHeight="1" x14ac:dyDescent="0.25"',
+          )
+          .replace(/<c r="([A-Z]+\d+)"/g, '<c r="$1" s="0" cm="1"')
+          .replace(/<\/c>/g, '</c>\n  ')
+          .replace(
+            '<worksheet ',
+            '<worksheet xmlns:x14ac="http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac" ',
+          ),
+      ),
+    );
     expectSame(
       edit(bytes, SHEET, (xml) => xml.replace(/<row r="\d+"/g, '<row').replace(/ r="[A-Z]+\d+"/g, '')),
     );
