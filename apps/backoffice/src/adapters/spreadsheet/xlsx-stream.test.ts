@@ -387,3 +387,110 @@ describe('the streaming .xlsx reader, as a stream', () => {
     expect(failures(damaged)).toEqual({ code: 'empty' });
   });
 });
+
+describe('the streaming .xlsx reader on random workbooks (seeded, the same every run)', () => {
+  /** A small linear congruential generator: the same workbooks on every run. */
+  const random = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const pick = <T>(next: () => number, list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
+  const FORMATS = ['General', '0', '0.00', 'dd/mm/yyyy', 'm/d/yy', '00000', '0.00E+00', '#,##0', '0%', '@'];
+  const TEXTS = [
+    ' a ',
+    '',
+    '  ',
+    'x & y',
+    '<b>',
+    'Ñandú',
+    'línea\r\notra',
+    '_x0041_',
+    '8112345678.0',
+    '+52 81',
+  ];
+  const HEADERS = ['Folio', 'Tel1', 'Codigo Postal', 'Notas', '', 'Notas', 'Calle'];
+
+  /** Sheets of sparse cells of every type, offset ranges, formulas, stubs; some edited as other writers. */
+  function randomBook(next: () => number): Uint8Array {
+    const wb = XLSX.utils.book_new();
+    const sheets = 1 + Math.floor(next() * 2);
+    for (let s = 0; s < sheets; s++) {
+      const cells: Cells = {};
+      const rows = Math.floor(next() * 12);
+      const cols = 1 + Math.floor(next() * 6);
+      const top = next() < 0.3 ? Math.floor(next() * 3) : 0;
+      const left = next() < 0.3 ? Math.floor(next() * 3) : 0;
+      let bottom = top;
+      let right = left;
+      for (let r = 0; r <= rows; r++)
+        for (let c = 0; c < cols; c++) {
+          if (next() < 0.25) continue;
+          // Now and then a cell past the header's columns.
+          const at = { r: top + r, c: left + c + (next() < 0.05 ? 3 : 0) };
+          const k = next();
+          let cell: XLSX.CellObject;
+          if (r === 0) cell = { t: 's', v: pick(next, HEADERS) };
+          else if (k < 0.35) cell = { t: 's', v: pick(next, TEXTS) };
+          else if (k < 0.7) {
+            const v = next() < 0.5 ? Math.floor(next() * 1e10) : (next() - 0.5) * 1e5;
+            cell = { t: 'n', v, z: pick(next, FORMATS) };
+          } else if (k < 0.8) cell = { t: 'b', v: next() < 0.5 };
+          else if (k < 0.85) cell = { t: 'e', v: pick(next, [0, 7, 15, 23, 29, 36, 42]) };
+          else if (k < 0.9) cell = { t: 'n', v: 3, f: 'A1+1' };
+          else cell = { t: 'z' };
+          cells[XLSX.utils.encode_cell(at)] = cell;
+          bottom = Math.max(bottom, at.r);
+          right = Math.max(right, at.c);
+        }
+      const range = { s: { r: top, c: left }, e: { r: bottom + (next() < 0.2 ? 2 : 0), c: right } };
+      XLSX.utils.book_append_sheet(wb, { ...cells, '!ref': XLSX.utils.encode_range(range) }, `Hoja${s}`);
+    }
+    if (next() < 0.3) wb.Workbook = { WBProps: { date1904: true } };
+    const options = {
+      type: 'array',
+      bookType: 'xlsx',
+      compression: next() < 0.5,
+      bookSST: next() < 0.5,
+    } as const;
+    const bytes = new Uint8Array(XLSX.write(wb, options) as ArrayBuffer);
+    const noDimension = next() < 0.3;
+    const inline = next() < 0.3;
+    if (!noDimension && !inline) return bytes;
+    const files = unzipSync(bytes);
+    for (const name of Object.keys(files)) {
+      if (!name.startsWith('xl/worksheets/sheet')) continue;
+      let xml = strFromU8(files[name] as Uint8Array);
+      if (noDimension) xml = xml.replace(/<dimension[^>]*\/>/, '');
+      if (inline) xml = xml.replace(/t="str"><v>([^<]*)<\/v>/g, 't="inlineStr"><is><t>$1</t></is>');
+      files[name] = strToU8(xml);
+    }
+    return zipSync(files);
+  }
+
+  /** The sheet read, or the refusal (code and count), without who read it. */
+  function outcome(bytes: Uint8Array, xlsxStreaming: boolean, maxRows?: number) {
+    try {
+      const { reader, ...sheet } = read(bytes, { xlsxStreaming, maxRows });
+      return { sheet, streamed: reader === 'xlsx-stream' };
+    } catch (error) {
+      return { code: (error as { code?: string }).code, rowCount: (error as { rowCount?: number }).rowCount };
+    }
+  }
+
+  it('gives what SheetJS gives, streaming every readable one', () => {
+    let streamed = 0;
+    for (let seed = 1; seed <= 80; seed++) {
+      const next = random(seed);
+      const bytes = randomBook(next);
+      const maxRows = next() < 0.3 ? Math.floor(next() * 8) : undefined;
+      const { streamed: used, ...streaming } = outcome(bytes, true, maxRows);
+      const { streamed: _, ...whole } = outcome(bytes, false, maxRows);
+      expect({ seed, ...streaming }).toEqual({ seed, ...whole });
+      if ('sheet' in streaming) {
+        expect({ seed, used }).toEqual({ seed, used: true });
+        streamed++;
+      }
+    }
+    expect(streamed).toBeGreaterThan(40);
+  });
+});
