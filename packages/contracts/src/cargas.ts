@@ -101,42 +101,50 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Whether a row carries `row_index` in every row ('required': process_carga) or only when it has one. */
+export type RowIndexRule = 'required' | 'optional';
+
 /**
- * An array of spreadsheet rows, checked without copying them (a carga has up to 100,000 rows):
- * each must be an object; with `rowIndex`, its `row_index` must be an integer ≥ 2.
+ * What is wrong with one row of a request's list, as its schema reports it (path inside the row and message),
+ * or null: a row must be an object of cells; with `rowIndex` 'required', its `row_index` an integer ≥ 2.
+ * Shared by the schemas below and by the bodies checked row by row as they arrive (save_carga).
  */
-function rowsArray<T>(rowIndex: 'required' | 'optional') {
+export function rowIssue(row: unknown, rowIndex: RowIndexRule): { path: string[]; message: string } | null {
+  if (!isPlainObject(row)) return { path: [], message: 'Cada fila debe ser un objeto' };
+  const badCell = Object.keys(row).find((key) => !isCellValue(row[key]));
+  if (badCell !== undefined) return { path: [badCell], message: CARGAS_MESSAGES.invalidCell(badCell) };
+  const index = row.row_index;
+  if (index === undefined && rowIndex === 'optional') return null;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 2) {
+    return {
+      path: ['row_index'],
+      message: 'row_index debe ser el número de fila del archivo (2 o más; la fila 1 es el encabezado)',
+    };
+  }
+  return null;
+}
+
+/**
+ * An array of spreadsheet rows, checked without copying them (a carga has up to 100,000 rows): the first
+ * `MAX_ROW_ISSUES` rows with an issue (`rowIssue`) are reported.
+ */
+function rowsArray<T>(rowIndex: RowIndexRule) {
   return z
     .array(z.unknown(), { error: 'Debe ser una lista de filas' })
     .superRefine((rows, ctx) => {
       let issues = 0;
       for (let i = 0; i < rows.length && issues < MAX_ROW_ISSUES; i++) {
-        const row = rows[i];
-        if (!isPlainObject(row)) {
-          ctx.addIssue({ code: 'custom', path: [i], message: 'Cada fila debe ser un objeto' });
-          issues++;
-          continue;
-        }
-        const badCell = Object.keys(row).find((key) => !isCellValue(row[key]));
-        if (badCell !== undefined) {
-          ctx.addIssue({ code: 'custom', path: [i, badCell], message: CARGAS_MESSAGES.invalidCell(badCell) });
-          issues++;
-          continue;
-        }
-        const index = row.row_index;
-        if (index === undefined && rowIndex === 'optional') continue;
-        if (typeof index !== 'number' || !Number.isInteger(index) || index < 2) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [i, 'row_index'],
-            message: 'row_index debe ser el número de fila del archivo (2 o más; la fila 1 es el encabezado)',
-          });
-          issues++;
-        }
+        const issue = rowIssue(rows[i], rowIndex);
+        if (issue === null) continue;
+        ctx.addIssue({ code: 'custom', path: [i, ...issue.path], message: issue.message });
+        issues++;
       }
     })
     .transform((rows) => rows as T[]);
 }
+
+/** save_carga's and a lote part's rows: `row_index` only when the row has one (`rowIssue`). */
+export const SAVE_ROW_INDEX: RowIndexRule = 'optional';
 
 export const processCargaRequestSchema = z.object({
   rows: rowsArray<UploadRow>('required'),
@@ -190,7 +198,7 @@ export const saveCargaRequestSchema = z.object({
   fileName: z.string().trim().max(255).default(''),
   validCount: z.number().int().min(0).optional(),
   invalidCount: z.number().int().min(0).optional(),
-  processedData: rowsArray<SaveRow>('optional'),
+  processedData: rowsArray<SaveRow>(SAVE_ROW_INDEX),
   loadType: loadTypeSchema,
   /** Date as the browser shows it (Mexican locale, e.g. '22/11/2026'); kept for the record only. */
   date: z.string().max(64).optional(),
@@ -240,7 +248,7 @@ export const lotePartParamsSchema = loteParamsSchema.extend({
     .max(MAX_ROWS_PER_CARGA, 'Número de parte fuera de rango'),
 });
 
-export const savePartRequestSchema = z.object({ processedData: rowsArray<SaveRow>('optional') });
+export const savePartRequestSchema = z.object({ processedData: rowsArray<SaveRow>(SAVE_ROW_INDEX) });
 export type SavePartRequest = z.infer<typeof savePartRequestSchema>;
 
 export const savePartResponseSchema = z.object({

@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { hasLongList, jsonPieces } from '@socio/contracts';
-import { errorCodes, type FastifyInstance } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 
 /** An answer is streamed when one of its top-level lists has more items than this. */
 export const STREAM_FROM_ITEMS = 10_000;
@@ -46,6 +46,19 @@ function isValidJson(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Takes the items of one list member of a body as they are parsed, instead of the body holding them all (a
+ * carga's rows staged while its body arrives): the list keeps what `item` answers in each item's place.
+ */
+export interface ListConsumer {
+  /** A list of the member begins; when the member is repeated, the earlier list's items no longer count. */
+  start(): void;
+  /** One item, in order; answers what the parsed list keeps in its place. */
+  item(value: unknown): unknown;
+  /** Resolves when the consumer takes more items: the body is not read on meanwhile. */
+  drained(): Promise<void>;
 }
 
 /** A list holding an item `parse` refused although it is valid JSON. */
@@ -91,8 +104,23 @@ export class JsonBodySplitter {
   /** The body is not valid JSON: the error of `parse`. */
   private error: unknown = null;
 
-  /** `parse`: one piece of JSON text to its value; throws when it is not valid (Fastify's JSON parser). */
-  constructor(private readonly parse: (text: string) => unknown) {}
+  /** The consumer of the current list, when its member has one. */
+  private consumer: ListConsumer | undefined;
+
+  /**
+   * `parse`: one piece of JSON text to its value; throws when it is not valid (Fastify's JSON parser).
+   * `consumers`: by member name, who takes that member's list items as they are parsed (`ListConsumer`).
+   */
+  constructor(
+    private readonly parse: (text: string) => unknown,
+    private readonly consumers: Readonly<Record<string, ListConsumer>> = {},
+  ) {}
+
+  /** Resolves when every consumer takes more items (at once when there is none). */
+  drained(): Promise<unknown> {
+    const waits = Object.values(this.consumers).map((consumer) => consumer.drained());
+    return waits.length === 1 ? waits[0]! : Promise.all(waits);
+  }
 
   /** Feeds the next bytes of the body. After a parse error the rest is ignored (`end` throws it). */
   write(chunk: Buffer): void {
@@ -162,6 +190,8 @@ export class JsonBodySplitter {
             itemFrom = i + 1;
             this.mode = 'list';
             this.depth = 2;
+            this.consumer = Object.hasOwn(this.consumers, this.key) ? this.consumers[this.key] : undefined;
+            this.consumer?.start();
             continue;
           }
           this.startValue();
@@ -249,7 +279,7 @@ export class JsonBodySplitter {
     const item = text.length === 0 || text.charCodeAt(0) === 0xfeff ? ` ${text}` : text;
     try {
       const value = this.parse(item);
-      if (this.refusal === null) this.list.push(value);
+      if (this.refusal === null) this.list.push(this.consumer ? this.consumer.item(value) : value);
     } catch (error) {
       if (!isValidJson(item)) this.error = error;
       else {
@@ -287,7 +317,10 @@ function fastifyJsonParse(app: FastifyInstance): (text: string) => unknown {
  * (its raw-body reader is mirrored here): the route's body limit counts the decompressed bytes (413), a
  * Content-Length that does not match is a 400, a broken stream a 400, an empty or invalid body its JSON error.
  */
-export function parseJsonBodiesAsTheyArrive(scope: FastifyInstance): void {
+export function parseJsonBodiesAsTheyArrive(
+  scope: FastifyInstance,
+  consumersOf?: (request: FastifyRequest) => Record<string, ListConsumer>,
+): void {
   const parse = fastifyJsonParse(scope);
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', (request, raw, done) => {
@@ -300,7 +333,7 @@ export function parseJsonBodiesAsTheyArrive(scope: FastifyInstance): void {
     // The request, or the decompressing stream @fastify/compress put in front of it (which counts the bytes
     // it read in `receivedEncodedLength`).
     const payload = raw as unknown as Readable & { receivedEncodedLength?: number };
-    const splitter = new JsonBodySplitter(parse);
+    const splitter = new JsonBodySplitter(parse, consumersOf?.(request));
     let received = 0;
     const stop = () => {
       payload.removeListener('data', onData);
@@ -318,8 +351,9 @@ export function parseJsonBodiesAsTheyArrive(scope: FastifyInstance): void {
       splitter.write(bytes);
       // One chunk per turn of the event loop: a fast client's 45 MB would otherwise be read and parsed in
       // bursts of many chunks (libuv reads on while data is there), holding every other request meanwhile.
+      // Not before the lists' consumers take more items (a carga's rows staged as they arrive).
       payload.pause();
-      setImmediate(() => payload.resume());
+      splitter.drained().then(() => setImmediate(() => payload.resume()));
     }
     function onEnd(error?: Error & { statusCode?: number }) {
       stop();

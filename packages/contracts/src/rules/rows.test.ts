@@ -51,6 +51,25 @@ describe('validateRow', () => {
     });
   });
 
+  it('reads rows added one by one (a body as it arrives) exactly as when given all at once', () => {
+    // Row 3 carries two spellings of Folio: the one that appeared first in the file (row 2's) wins, whichever
+    // order row 3 lists them in; the exact header wins over any spelling.
+    const rows = [
+      { row_index: 2, folio: 'a' },
+      { row_index: 3, FOLIO: 'b', folio: 'c' },
+      { row_index: 4, FOLIO: 'd', Folio: 'e' },
+      { row_index: 5, 'FOLIO ': 'f' },
+    ];
+    const whole = createColumnReader(rows, ['Folio']);
+    const growing = createColumnReader([], ['Folio']);
+    const read = rows.map((row) => {
+      growing.add(row);
+      return growing.get(row, 'Folio');
+    });
+    expect(read).toEqual(rows.map((row) => whole.get(row, 'Folio')));
+    expect(read).toEqual(['a', 'c', 'e', 'f']);
+  });
+
   it('treats a postal code or phone made only of commas and plus signs as missing', () => {
     expect(validateRow({ ...full, Tel1: '+,' })).toEqual({
       valid: false,

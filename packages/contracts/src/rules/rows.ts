@@ -87,23 +87,40 @@ export interface ColumnReader {
 /** Reader matching headers row by row (`getColumn`). */
 export const rowColumnReader: ColumnReader = { get: getColumn };
 
+/** A `ColumnReader` that learns headers as rows are added (`add`), for rows that arrive one by one. */
+export interface GrowingColumnReader extends ColumnReader {
+  /** Learns the headers of `row`; a row is read right only once it, or a row with its headers, was added. */
+  add(row: SheetRow): void;
+}
+
 /**
- * A reader for many rows of one file: which headers stand for each of `columns` is resolved once over every
- * header present, instead of once per row. Same answers as `getColumn`.
+ * A reader for many rows of one file: which headers stand for each of `columns` is resolved once per header
+ * seen, instead of once per row. Same answers as `getColumn`. Rows given later with `add` (a body read as it
+ * arrives) are read exactly as if they had all been given at once: a row's own headers rank among themselves
+ * by where each first appeared, which rows after it never change.
  */
-export function createColumnReader(rows: Iterable<SheetRow>, columns: readonly string[]): ColumnReader {
+export function createColumnReader(
+  rows: Iterable<SheetRow>,
+  columns: readonly string[],
+): GrowingColumnReader {
   const keys = new Set<string>();
-  for (const row of rows) for (const key in row) keys.add(key);
-  const candidates = new Map<string, string[]>();
-  for (const column of columns) {
-    const wanted = headerKey(column);
-    const list = keys.has(column) ? [column] : [];
-    for (const key of keys) {
-      if (key !== column && !isMetaKey(key) && headerKey(key) === wanted) list.push(key);
+  const wanted = new Map<string, string>(columns.map((column) => [column, headerKey(column)]));
+  const candidates = new Map<string, string[]>(columns.map((column) => [column, []]));
+  const learn = (key: string) => {
+    keys.add(key);
+    const normal = isMetaKey(key) ? null : headerKey(key);
+    for (const [column, list] of candidates) {
+      // The exact header first, then the others in the order they first appeared.
+      if (key === column) list.unshift(key);
+      else if (normal !== null && normal === wanted.get(column)) list.push(key);
     }
-    candidates.set(column, list);
-  }
+  };
+  const add = (row: SheetRow) => {
+    for (const key in row) if (!keys.has(key)) learn(key);
+  };
+  for (const row of rows) add(row);
   return {
+    add,
     get(row, column) {
       const list = candidates.get(column);
       if (list === undefined) return getColumn(row, column);

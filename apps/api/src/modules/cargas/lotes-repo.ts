@@ -51,6 +51,18 @@ export async function insertLote(
       ${lote.invalidInFile})`.execute(db);
 }
 
+/** What save_carga's body says of its file, once all of it was read (its rows were staged as they arrived). */
+export async function setLoteFile(
+  db: Db,
+  id: string,
+  file: { fileName: string; loadType: string; clientDate: string | null; invalidInFile: number },
+): Promise<void> {
+  await sql`
+    UPDATE carga_lotes SET file_name = ${file.fileName}, load_type = ${file.loadType},
+      fecha_cliente = ${file.clientDate}, filas_invalidas_archivo = ${file.invalidInFile}
+    WHERE id_lote = ${id}::uuid`.execute(db);
+}
+
 /**
  * The lote `id` of `actorId`, not expired, locked for the rest of the transaction (parts of one lote and its
  * confirmation never interleave); undefined when there is none.

@@ -20,6 +20,7 @@ import {
   saveManualAssignment,
   sweepExpiredLotes,
 } from './service';
+import { BodyStager } from './staging';
 
 /** Body limit of process_carga, save_carga and a lote's part: 100,000 rows of a wide sheet (~25 columns) plus computed fields. */
 export const CARGA_BODY_LIMIT = 128 * 1024 * 1024;
@@ -56,13 +57,6 @@ export async function cargasRoutes(app: FastifyInstance): Promise<void> {
 
     registerRoute(
       files,
-      cargas.save,
-      { bodyLimit: CARGA_BODY_LIMIT, preValidation: perRequest('processedData') },
-      async (request) => saveCarga(app.db, actorOf(request), request.body),
-    );
-
-    registerRoute(
-      files,
       cargas.savePart,
       {
         bodyLimit: CARGA_BODY_LIMIT,
@@ -76,6 +70,33 @@ export async function cargasRoutes(app: FastifyInstance): Promise<void> {
           request.params.n,
           request.body.processedData,
         ),
+    );
+  });
+
+  // save_carga's rows are checked and staged while its body arrives (`BodyStager`); a body refused, or a request
+  // ended before its handler took the lote, leaves nothing staged.
+  await app.register(async (save) => {
+    const stagers = new WeakMap<FastifyRequest, BodyStager>();
+    parseJsonBodiesAsTheyArrive(save, (request) => {
+      const stager = new BodyStager(app.db, actorOf(request));
+      stagers.set(request, stager);
+      return { processedData: stager };
+    });
+    const discard = async (request: FastifyRequest) => {
+      await stagers.get(request)?.discard();
+    };
+    save.addHook('onResponse', discard);
+    save.addHook('onRequestAbort', discard);
+
+    registerRoute(
+      save,
+      cargas.save,
+      { bodyLimit: CARGA_BODY_LIMIT, preValidation: perRequest('processedData') },
+      async (request) => {
+        const rows = stagers.get(request);
+        if (!rows) throw new Error('save_carga: cuerpo sin leer');
+        return saveCarga(app.db, actorOf(request), request.body, rows);
+      },
     );
   });
 

@@ -10,6 +10,7 @@ import {
   cleanRow,
   createColumnReader,
   formatAddress,
+  type GrowingColumnReader,
   headerKey,
   type InvalidRow,
   isMetaKey,
@@ -289,15 +290,17 @@ export type SaveCheck = { ok: true; candidate: SaveCandidate } | { ok: false; fa
  * normaliser, its visitor must be an active Visitador, a folio once per batch and not already open.
  * A row without a Folio column but with `id_folio` (what process_carga answered) uses that as its folio.
  * Returns a checker of one row at a time (the rows of `rows`, in order), so a save can write as it checks
- * without holding every row's folio fields at once.
+ * without holding every row's folio fields at once. Rows that arrive later (a body read as it arrives) are
+ * given to `reader.add` before they are checked, and their open folios added to `ctx.openFolios`: the answers
+ * are those of one checker made with every row.
  */
 export function createSaveChecker(
   rows: readonly SheetRow[],
   ctx: { activeVisitors: ReadonlySet<number>; openFolios: ReadonlySet<string> },
-): (raw: SheetRow) => SaveCheck {
+): { check: (raw: SheetRow) => SaveCheck; reader: GrowingColumnReader } {
   const reader = createColumnReader(rows, READ_COLUMNS);
   const seen = new Set<string>();
-  return (raw) => {
+  const check = (raw: SheetRow): SaveCheck => {
     const rowIndex = typeof raw.row_index === 'number' ? raw.row_index : null;
     const source =
       reader.get(raw, 'Folio') === undefined && raw.id_folio !== undefined
@@ -326,6 +329,7 @@ export function createSaveChecker(
       candidate: { rowIndex, fields: folioFields(check.row, check.estado, reader1), visitorId },
     };
   };
+  return { check, reader };
 }
 
 /** The save checks over a whole list (see `createSaveChecker`). */
@@ -333,7 +337,7 @@ export function checkSaveRows(
   rows: readonly SheetRow[],
   ctx: { activeVisitors: ReadonlySet<number>; openFolios: ReadonlySet<string> },
 ): { candidates: SaveCandidate[]; failures: SaveFailure[] } {
-  const check = createSaveChecker(rows, ctx);
+  const { check } = createSaveChecker(rows, ctx);
   const candidates: SaveCandidate[] = [];
   const failures: SaveFailure[] = [];
   for (const raw of rows) {
@@ -345,8 +349,10 @@ export function checkSaveRows(
 }
 
 /** Folios of rows, for the open-assignment lookup (cheap: no full validation). */
-export function foliosOf(rows: readonly SheetRow[]): string[] {
-  const reader = createColumnReader(rows, ['Folio']);
+export function foliosOf(
+  rows: readonly SheetRow[],
+  reader: ColumnReader = createColumnReader(rows, ['Folio']),
+): string[] {
   const out = new Set<string>();
   for (const row of rows) {
     const value = reader.get(row, 'Folio');

@@ -48,8 +48,7 @@ import {
   markUnwritten,
   moveStagedRows,
   recordPart,
-  type StagedRow,
-  stageRows,
+  setLoteFile,
   sweepExpiredLotes,
 } from './lotes-repo';
 import {
@@ -66,20 +65,13 @@ import {
   lockAssignment,
   lockAssignmentWrites,
   SAVE_CHUNK,
-  SAVE_SLICE,
   setAssignmentStatus,
   setAssignmentVisitor,
   setCargaCounts,
   visitorLoads,
 } from './repo';
-import {
-  createSaveChecker,
-  type FolioFields,
-  foliosOf,
-  processRows,
-  type SaveCandidate,
-  type SaveFailure,
-} from './rows';
+import { type FolioFields, foliosOf, processRows, type SaveFailure } from './rows';
+import { type BodyStager, PartStager, stagingContext } from './staging';
 
 export type { Actor };
 
@@ -135,12 +127,9 @@ export async function openLote(db: Db, actor: Actor, meta: OpenSaveRequest): Pro
 }
 
 /**
- * PUT save_carga/lotes/:id/partes/:n: checks the part's rows with save_carga's rules (`createSaveChecker`:
- * row rules, active visitor, folio once in the part and not already open) and stages them as part `n`
- * (replacing an earlier copy of it), `SAVE_CHUNK` rows at a time: a chunk is checked `SAVE_SLICE` rows per turn
- * of the event loop, each row released as it is checked, then written in one statement before the next chunk is
- * checked. Only the request's rows not yet reached and one chunk of typed rows are held (save_carga sends its
- * whole body here as one part: 100,000 rows do not become 100,000 more objects).
+ * PUT save_carga/lotes/:id/partes/:n: checks the part's rows with save_carga's rules and stages them as part `n`
+ * (replacing an earlier copy of it), `SAVE_CHUNK` rows at a time (`PartStager`): only the request's rows not yet
+ * reached and one chunk of typed rows are held.
  */
 export async function saveLotePart(
   db: Db,
@@ -151,55 +140,20 @@ export async function saveLotePart(
 ): Promise<SavePartResponse> {
   const rows = processedData as Array<SheetRow | null>;
   const total = rows.length;
-  const visitors = await listActiveVisitors(db);
-  const openFolios = await findOpenFolios(db, foliosOf(processedData));
-  const estados = await estadoIds(db);
-  const check = createSaveChecker(processedData, {
-    activeVisitors: new Set(visitors.map((v) => v.id_usuario)),
-    openFolios,
-  });
+  const ctx = await stagingContext(db);
   return db.transaction().execute(async (trx) => {
     if (!(await lockLote(trx, id, actor.id))) loteNotFound();
     await clearPart(trx, id, parte);
+    const stager = new PartStager(trx, ctx, id, parte);
     for (let start = 0; start < total; start += SAVE_CHUNK) {
-      const end = Math.min(total, start + SAVE_CHUNK);
-      const staged: StagedRow[] = [];
-      for (let i = start; i < end; i++) {
-        if ((i - start) % SAVE_SLICE === 0) await yieldToEventLoop();
-        const result = check(rows[i]!);
-        rows[i] = null;
-        staged.push(result.ok ? stagedCandidate(result.candidate, estados) : stagedFailure(result.failure));
-      }
-      await stageRows(trx, id, parte, start, staged);
+      const chunk = rows.slice(start, start + SAVE_CHUNK);
+      rows.fill(null, start, start + SAVE_CHUNK);
+      await stager.stage(chunk);
     }
     const received = await recordPart(trx, id, parte, total);
     if (received > MAX_ROWS_PER_CARGA) fail('invalid', 'too_many_rows', CARGAS_MESSAGES.tooManyRows);
     return { received };
   });
-}
-
-/** A checked row as staged: its typed fields, visitor and state id. */
-function stagedCandidate(c: SaveCandidate, estados: ReadonlyMap<string, number>): StagedRow {
-  return {
-    row_index: c.rowIndex,
-    folio: c.fields.folio,
-    motivo: null,
-    id_usuario: c.visitorId,
-    id_estado: c.fields.estado === null ? null : (estados.get(c.fields.estado) ?? null),
-    fields: c.fields,
-  };
-}
-
-/** A refused row as staged: only where it was and why (confirmar counts and lists it). */
-function stagedFailure(f: SaveFailure): StagedRow {
-  return {
-    row_index: f.row_index,
-    folio: f.id_folio,
-    motivo: f.reason,
-    id_usuario: null,
-    id_estado: null,
-    fields: null,
-  };
 }
 
 /** DELETE save_carga/lotes/:id: the lote and its rows are gone; 404 when it is not one of `actor`'s. */
@@ -304,16 +258,33 @@ export async function confirmLote(db: Db, actor: Actor, id: string): Promise<Sav
 }
 
 /**
- * save_carga (one body): the staged save in one go — a lote of one part, confirmed at once (one save logic).
- * The lote is discarded when anything fails before its commit; a crash leaves it to expire.
+ * save_carga (one body): the staged save in one go — its rows were checked and staged as part 0 of a lote while
+ * the body arrived (`BodyStager`), then the lote is confirmed at once (one save logic). The lote is discarded
+ * when anything fails before its commit (by the route too, for a body refused); a crash leaves it to expire.
  */
-export async function saveCarga(db: Db, actor: Actor, body: SaveCargaRequest): Promise<SaveCargaResponse> {
-  const { id } = await openLote(db, actor, body);
+export async function saveCarga(
+  db: Db,
+  actor: Actor,
+  body: SaveCargaRequest,
+  rows: BodyStager,
+): Promise<SaveCargaResponse> {
+  let id: string | null = null;
   try {
-    if (body.processedData.length > 0) await saveLotePart(db, actor, id, 0, body.processedData as SheetRow[]);
+    const staged = await rows.finish();
+    if (staged.id === null) id = (await openLote(db, actor, body)).id;
+    else {
+      id = staged.id;
+      await setLoteFile(db, id, {
+        fileName: body.fileName,
+        loadType: body.loadType,
+        clientDate: body.date ?? null,
+        invalidInFile: body.invalidCount ?? 0,
+      });
+      await recordPart(db, id, 0, staged.rows);
+    }
     return await confirmLote(db, actor, id);
   } catch (error) {
-    await deleteLote(db, id, actor.id).catch(() => undefined);
+    if (id !== null) await deleteLote(db, id, actor.id).catch(() => undefined);
     throw error;
   }
 }
