@@ -11,7 +11,7 @@ import {
 } from '@socio/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, dbKinds, type TestContext } from './helpers';
+import { createTestContext, dbKinds, saveRows, type TestContext } from './helpers';
 
 describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
   let ctx: TestContext;
@@ -26,22 +26,7 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
     await ctx?.close();
   });
 
-  const rows = (prefix: string, from: number, n: number) =>
-    Array.from({ length: n }, (_, k) => {
-      const i = from + k;
-      const v = visitors[i % visitors.length]!;
-      return {
-        row_index: i + 2,
-        Folio: `${prefix}-${i}`,
-        Calle: `Calle ${i}`,
-        Colonia: 'Centro',
-        Ciudad: 'Monterrey',
-        Estado: v.region,
-        'Codigo Postal': '64000',
-        Tel1: '8112345678',
-        visitor_id: v.id_usuario,
-      };
-    });
+  const rows = (prefix: string, from: number, n: number) => saveRows(visitors, prefix, n, from);
 
   const open = async (fileName: string, who = 'Administrador') => {
     const res = await ctx.request(

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JsonBodySplitter } from '../src/http/big-json';
 import { SAVE_CHUNK, SAVE_SLICE } from '../src/modules/cargas/repo';
 import { turnCounter, unwatchQueries, watchQueries } from './event-loop-turns';
-import { createTestContext, dbKinds, type TestContext } from './helpers';
+import { createTestContext, dbKinds, saveRows, type TestContext } from './helpers';
 
 const isBatchInsert = (text: string) => text.includes('jsonb_to_recordset');
 
@@ -28,21 +28,7 @@ describe.each(dbKinds())('save_carga yields to other requests (%s)', (kind) => {
     await ctx?.close();
   });
 
-  const rows = (prefix: string, n: number) =>
-    Array.from({ length: n }, (_, i) => {
-      const v = visitors[i % visitors.length]!;
-      return {
-        row_index: i + 2,
-        Folio: `${prefix}-${i}`,
-        Calle: `Calle ${i}`,
-        Colonia: 'Centro',
-        Ciudad: 'Monterrey',
-        Estado: v.region,
-        'Codigo Postal': '64000',
-        Tel1: '8112345678',
-        visitor_id: v.id_usuario,
-      };
-    });
+  const rows = (prefix: string, n: number) => saveRows(visitors, prefix, n);
 
   const expectSaved = (res: { statusCode: number; body: string; json: () => unknown }, n: number) => {
     expect(res.statusCode, res.body).toBe(200);
@@ -53,9 +39,9 @@ describe.each(dbKinds())('save_carga yields to other requests (%s)', (kind) => {
     const counter = turnCounter();
     let turnsAtFirstBatch: number | null = null;
     watchQueries((text, result) => {
-      // save_carga stages its body as one part of a lote: the part's earlier copy is cleared, then its rows are
-      // checked and staged one chunk after another.
-      if (/delete from carga_lote_filas/i.test(text)) {
+      // save_carga stages its body as one part of a lote, opened when its first chunk of rows was read; then the
+      // chunk's rows are checked and staged.
+      if (/insert into carga_lotes\s*\(/i.test(text)) {
         return result.then((answer) => {
           counter.start();
           return answer;

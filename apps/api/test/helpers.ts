@@ -251,3 +251,30 @@ export function useTwoServers(options: TestContextOptions = {}): TwoServers {
     },
   };
 }
+
+/**
+ * `n` valid rows to save, numbered from `from` (folio `<prefix>-<i>`), spread over `visitors` round robin, each
+ * in its visitor's state: what process_carga answers for a clean file.
+ */
+export function saveRows(
+  visitors: ReadonlyArray<{ id_usuario: number; region: string }>,
+  prefix: string,
+  n: number,
+  from = 0,
+) {
+  return Array.from({ length: n }, (_, k) => {
+    const i = from + k;
+    const v = visitors[i % visitors.length]!;
+    return {
+      row_index: i + 2,
+      Folio: `${prefix}-${i}`,
+      Calle: `Calle ${i}`,
+      Colonia: 'Centro',
+      Ciudad: 'Monterrey',
+      Estado: v.region,
+      'Codigo Postal': '64000',
+      Tel1: '8112345678',
+      visitor_id: v.id_usuario,
+    };
+  });
+}

@@ -85,8 +85,14 @@ export async function cargasRoutes(app: FastifyInstance): Promise<void> {
     const discard = async (request: FastifyRequest) => {
       await stagers.get(request)?.discard();
     };
-    save.addHook('onResponse', discard);
+    // Before any answer is sent (a refused body's too: the client never sees it while rows are still staged),
+    // and for a request that ends without one.
+    save.addHook('onSend', async (request, _reply, payload) => {
+      await discard(request);
+      return payload;
+    });
     save.addHook('onRequestAbort', discard);
+    save.addHook('onResponse', discard);
 
     registerRoute(
       save,

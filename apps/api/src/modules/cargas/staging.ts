@@ -1,0 +1,220 @@
+/**
+ * Checking and staging the rows of a lote's part a chunk at a time (`PartStager`), and save_carga's body staged
+ * while it arrives (`BodyStager`): a 100,000-row body never becomes 100,000 row objects at once.
+ */
+import { randomUUID } from 'node:crypto';
+import { MAX_ROWS_PER_REQUEST, rowIssue, SAVE_ROW_INDEX, type SheetRow } from '@socio/contracts';
+import type { Db } from '../../db/schema';
+import type { ListConsumer } from '../../http/big-json';
+import { yieldToEventLoop } from '../../lib/event-loop';
+import type { Actor } from '../../session';
+import { clearPart, deleteLote, insertLote, type StagedRow, stageRows } from './lotes-repo';
+import { estadoIds, findOpenFolios, listActiveVisitors, SAVE_CHUNK, SAVE_SLICE } from './repo';
+import { createSaveChecker, foliosOf, type SaveCandidate, type SaveFailure } from './rows';
+
+/** What the checks of a part need from the database, read once per part. */
+export interface StagingContext {
+  activeVisitors: ReadonlySet<number>;
+  estados: ReadonlyMap<string, number>;
+}
+
+export async function stagingContext(db: Db): Promise<StagingContext> {
+  const visitors = await listActiveVisitors(db);
+  return { activeVisitors: new Set(visitors.map((v) => v.id_usuario)), estados: await estadoIds(db) };
+}
+
+/**
+ * Checks rows with save_carga's rules (`createSaveChecker`: row rules, active visitor, folio once in the part and
+ * not already open) and stages them as part `parte` of lote `id`, one chunk (≤ `SAVE_CHUNK` rows) per `stage`
+ * call, in file order: the chunk's open folios are looked up, its rows checked `SAVE_SLICE` per turn of the event
+ * loop (each released as it is checked), then written in one statement. The answers are those of checking
+ * every row of the part at once.
+ */
+export class PartStager {
+  private readonly openFolios = new Set<string>();
+  private readonly checker: ReturnType<typeof createSaveChecker>;
+  /** Rows staged so far (the next row's `ord`). */
+  staged = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ctx: StagingContext,
+    readonly id: string,
+    readonly parte: number,
+  ) {
+    this.checker = createSaveChecker([], { activeVisitors: ctx.activeVisitors, openFolios: this.openFolios });
+  }
+
+  /** Checks and stages `chunk` (emptied meanwhile: its rows are released as they are checked). */
+  async stage(chunk: Array<SheetRow | null>): Promise<void> {
+    const rows = chunk as SheetRow[];
+    for (const row of rows) this.checker.reader.add(row);
+    this.openFolios.clear();
+    for (const folio of await findOpenFolios(this.db, foliosOf(rows, this.checker.reader)))
+      this.openFolios.add(folio);
+    const staged: StagedRow[] = [];
+    for (let i = 0; i < chunk.length; i++) {
+      if (i % SAVE_SLICE === 0) await yieldToEventLoop();
+      const result = this.checker.check(chunk[i]!);
+      chunk[i] = null;
+      staged.push(
+        result.ok ? stagedCandidate(result.candidate, this.ctx.estados) : stagedFailure(result.failure),
+      );
+    }
+    await stageRows(this.db, this.id, this.parte, this.staged, staged);
+    this.staged += staged.length;
+  }
+}
+
+/** A checked row as staged: its typed fields, visitor and state id. */
+function stagedCandidate(c: SaveCandidate, estados: ReadonlyMap<string, number>): StagedRow {
+  return {
+    row_index: c.rowIndex,
+    folio: c.fields.folio,
+    motivo: null,
+    id_usuario: c.visitorId,
+    id_estado: c.fields.estado === null ? null : (estados.get(c.fields.estado) ?? null),
+    fields: c.fields,
+  };
+}
+
+/** A refused row as staged: only where it was and why (confirmar counts and lists it). */
+function stagedFailure(f: SaveFailure): StagedRow {
+  return {
+    row_index: f.row_index,
+    folio: f.id_folio,
+    motivo: f.reason,
+    id_usuario: null,
+    id_estado: null,
+    fields: null,
+  };
+}
+
+/** What the body's list keeps in place of a row that was staged (its length still counts the rows). */
+const STAGED = Object.freeze({});
+
+/** The part a one-body save stages its rows as. */
+const BODY_PART = 0;
+
+/**
+ * save_carga's rows (`processedData`) checked and staged as the body arrives (a `ListConsumer` of the body's
+ * parser): every `SAVE_CHUNK` rows are staged as part 0 of a lote of `actor`'s, opened at the first chunk,
+ * while the next ones are read (the body waits while two chunks are pending). The parsed body keeps, in the
+ * list, a shared empty object in place of each staged row — its length and its schema errors stay those of the
+ * whole body: a row the schema refuses (`rowIssue`) is kept as it is and ends the staging, as do rows past the
+ * request's limit (the body is then refused, whole, as before). The route's handler finishes the save with
+ * `finish`; a body refused or a request ended any other way `discard`s the lote (a crash leaves it to expire).
+ */
+export class BodyStager implements ListConsumer {
+  private lote: PartStager | null = null;
+  private chunk: SheetRow[] = [];
+  private rows = 0;
+  /** False once the body can only be refused (a row the schema refuses, too many rows): nothing more is staged. */
+  private staging = true;
+  private closed = false;
+  /** The staging work, one chunk after another; `previous` is the chunk before the last one queued. */
+  private chain: Promise<void> = Promise.resolve();
+  private previous: Promise<void> = Promise.resolve();
+  private failure: { error: unknown } | null = null;
+  /** Set once `finish` handed the lote to the save (which confirms or deletes it). */
+  private handedOver = false;
+  private discarded: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly actor: Actor,
+  ) {}
+
+  /** A `processedData` list begins (again, when the member is repeated: the last one counts). */
+  start(): void {
+    this.chunk = [];
+    this.rows = 0;
+    this.staging = true;
+    this.queue(async () => {
+      if (this.lote === null) return;
+      await clearPart(this.db, this.lote.id, BODY_PART);
+      this.lote = new PartStager(this.db, await stagingContext(this.db), this.lote.id, BODY_PART);
+    });
+  }
+
+  item(row: unknown): unknown {
+    this.rows++;
+    const refused = rowIssue(row, SAVE_ROW_INDEX) !== null;
+    if (this.staging && (refused || this.rows > MAX_ROWS_PER_REQUEST)) {
+      this.staging = false;
+      this.chunk = [];
+    }
+    if (!this.staging) return refused ? row : STAGED;
+    this.chunk.push(row as SheetRow);
+    if (this.chunk.length >= SAVE_CHUNK) this.flush();
+    return STAGED;
+  }
+
+  /** Resolves once at most one chunk is pending: the body is read on meanwhile. */
+  drained(): Promise<void> {
+    return this.previous;
+  }
+
+  /**
+   * After the body was parsed and validated: stages what is left and answers the lote holding the rows (null
+   * when there were none) and how many; throws what staging threw.
+   */
+  async finish(): Promise<{ id: string | null; rows: number }> {
+    if (!this.staging) throw new Error('save_carga: cuerpo aceptado con filas sin preparar');
+    if (this.chunk.length > 0) this.flush();
+    await this.chain;
+    if (this.failure !== null) throw this.failure.error;
+    this.handedOver = true;
+    return { id: this.lote?.id ?? null, rows: this.rows };
+  }
+
+  /**
+   * Once the request ended: deletes the lote (after every pending chunk settled) unless `finish` handed it to
+   * the save; nothing is staged after it.
+   */
+  discard(): Promise<void> {
+    this.closed = true;
+    this.chunk = [];
+    this.discarded ??= this.chain.then(async () => {
+      if (this.lote !== null && !this.handedOver) await deleteLote(this.db, this.lote.id, this.actor.id);
+    });
+    return this.discarded;
+  }
+
+  private flush(): void {
+    const chunk = this.chunk;
+    this.chunk = [];
+    this.previous = this.chain;
+    this.queue(async () => {
+      this.lote ??= await this.open();
+      await this.lote.stage(chunk);
+    });
+  }
+
+  private async open(): Promise<PartStager> {
+    const ctx = await stagingContext(this.db);
+    const id = randomUUID();
+    // The file's name and the rest of the body are known once it is all read (`setLoteFile`).
+    await insertLote(this.db, {
+      id,
+      actorId: this.actor.id,
+      fileName: '',
+      loadType: '',
+      clientDate: null,
+      invalidInFile: 0,
+    });
+    return new PartStager(this.db, ctx, id, BODY_PART);
+  }
+
+  /** Runs `job` after the queued ones, unless staging failed or was discarded. */
+  private queue(job: () => Promise<void>): void {
+    this.chain = this.chain.then(async () => {
+      if (this.failure !== null || this.closed) return;
+      try {
+        await job();
+      } catch (error) {
+        this.failure = { error };
+      }
+    });
+  }
+}
