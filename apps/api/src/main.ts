@@ -1,3 +1,5 @@
+// First: V8's heap settings, before anything is allocated.
+import './heap';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { DEMO_PASSWORD, dataDirFrom, loadConfig } from './config';
