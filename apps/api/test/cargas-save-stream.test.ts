@@ -5,12 +5,14 @@
  * answers as before and leaves nothing staged; a repeated member counts its last list, as JSON.parse does.
  * Watched through the statements sent (./event-loop-turns.ts) and the body's chunks. No clocks.
  */
+import http from 'node:http';
 import { Readable } from 'node:stream';
 import type { SaveCargaResponse } from '@socio/contracts';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JsonBodySplitter } from '../src/http/big-json';
 import { SAVE_CHUNK } from '../src/modules/cargas/repo';
+import { BodyStager } from '../src/modules/cargas/staging';
 import { unwatchQueries, watchQueries } from './event-loop-turns';
 import { createTestContext, dbKinds, saveRows, type TestContext } from './helpers';
 
@@ -157,5 +159,44 @@ describe.each(dbKinds())('save_carga stages its rows while the body arrives (%s)
       SELECT folio FROM asignaciones WHERE folio LIKE 'TWICE-%' ORDER BY folio`.execute(ctx.db);
     expect(saved.map((r) => r.folio)).toEqual(['TWICE-B-0', 'TWICE-B-1', 'TWICE-B-2']);
     expect(await staged()).toEqual({ lotes: 0, filas: 0 });
+  });
+  it('leaves nothing staged when the client goes away in the middle of the body', async () => {
+    const port = kind === 'pglite' ? 42101 : 42102;
+    await ctx.app.listen({ port, host: '127.0.0.1' });
+    const discard = BodyStager.prototype.discard;
+    const discarded = new Promise<void>((resolve) => {
+      BodyStager.prototype.discard = function (this: BodyStager) {
+        const done = discard.call(this);
+        done.then(resolve);
+        return done;
+      };
+    });
+    try {
+      const text = JSON.stringify({ fileName: 'cut.xlsx', processedData: rows('CUT', 2 * SAVE_CHUNK) });
+      const headers = await ctx.authHeaders('Administrador');
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/cargas/save_carga',
+        // More bytes announced than are ever sent: the server waits for the rest until the client goes away.
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': text.length * 2 },
+      });
+      request.on('error', () => undefined);
+      let stagedOnce = false;
+      watchQueries((query, result) => {
+        if (isStaging(query) && !stagedOnce) {
+          stagedOnce = true;
+          result.then(() => request.destroy());
+        }
+        return result;
+      });
+      request.write(text.slice(0, -2));
+      await discarded;
+      expect(stagedOnce).toBe(true);
+      expect(await staged()).toEqual({ lotes: 0, filas: 0 });
+    } finally {
+      BodyStager.prototype.discard = discard;
+    }
   });
 });
