@@ -8,6 +8,7 @@ import {
   type LoadType,
   MAX_ROWS_PER_CARGA,
   PROCESS_BATCH_ROWS,
+  type ProcessCargaResponse,
   type ProcessedRow,
   SAVE_PART_ROWS,
 } from '@socio/contracts';
@@ -25,6 +26,7 @@ import {
 import { isAbort, processErrorMessage, readErrorMessage, saveErrorMessage } from './bulk-load-errors';
 import { classifyRows } from './classify';
 import { isSupportedSpreadsheet } from './file-types';
+import { REQUESTS_IN_FLIGHT, runInFlight } from './in-flight';
 import { invalidRowsCsv, invalidRowsFileName } from './invalid-rows-csv';
 import { bulkLoadMessages as m } from './messages.es';
 import { isSpreadsheetError, SpreadsheetError } from './spreadsheet.port';
@@ -135,15 +137,29 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
     const signal = startRun();
     dispatch({ type: 'processStarted', total: valid.length });
     try {
+      // Batches go out two at a time (each answer kept in its batch's slot): the file's order is kept
+      // whatever answers first, and the bar counts the rows of every batch answered.
+      const batches = Math.ceil(valid.length / PROCESS_BATCH);
+      const answers: (ProcessCargaResponse | undefined)[] = new Array(batches);
+      let done = 0;
+      await runInFlight(
+        batches,
+        REQUESTS_IN_FLIGHT,
+        async (b, batchSignal) => {
+          const batch = valid.slice(b * PROCESS_BATCH, (b + 1) * PROCESS_BATCH);
+          answers[b] = await cargas.process(batch, loadType, { signal: batchSignal });
+          batchSignal.throwIfAborted();
+          done += batch.length;
+          dispatch({ type: 'processProgress', done });
+        },
+        signal,
+      );
       const processed: ProcessedRow[] = [];
       const invalid: InvalidRow[] = [];
-      for (let start = 0; start < valid.length; start += PROCESS_BATCH) {
-        const batch = valid.slice(start, start + PROCESS_BATCH);
-        const answer = await cargas.process(batch, loadType, { signal });
-        signal.throwIfAborted();
+      for (const answer of answers) {
+        if (!answer) continue;
         for (const row of answer.processedData) processed.push(row);
         for (const row of answer.invalidRows) invalid.push(row);
-        dispatch({ type: 'processProgress', done: start + batch.length });
       }
       dispatch({ type: 'processed', processed, invalid });
     } catch (error) {
@@ -192,13 +208,22 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
         )
       ).id;
       signal.throwIfAborted();
-      // One part at a time, in order, each a slice of the rows (never a second copy of them all).
-      for (let n = 0, start = 0; start < rows.length; n++, start += SAVE_PART_ROWS) {
-        const part = rows.slice(start, start + SAVE_PART_ROWS);
-        await sendPart(lote, n, part, signal);
-        signal.throwIfAborted();
-        dispatch({ type: 'saveProgress', done: start + part.length });
-      }
+      // Two parts in flight (each a slice of the rows, never a second copy of them all): the next is
+      // compressed and sent while the server stores the one before. The bar counts the rows of every part stored.
+      const id = lote;
+      let done = 0;
+      await runInFlight(
+        Math.ceil(rows.length / SAVE_PART_ROWS),
+        REQUESTS_IN_FLIGHT,
+        async (n, partSignal) => {
+          const part = rows.slice(n * SAVE_PART_ROWS, (n + 1) * SAVE_PART_ROWS);
+          await sendPart(id, n, part, partSignal);
+          partSignal.throwIfAborted();
+          done += part.length;
+          dispatch({ type: 'saveProgress', done });
+        },
+        signal,
+      );
       const result = await cargas.confirmSave(lote, { signal });
       // Confirmed: the server dropped the lote. (A confirmar that failed or was abandoned is discarded below;
       // the server's lock makes that wait for a confirmar still running, and then finds nothing to drop.)

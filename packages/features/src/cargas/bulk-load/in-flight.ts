@@ -1,0 +1,46 @@
+/**
+ * Requests of the wizard sent with a few in flight: while the server answers one batch (or stores one part of
+ * the lote), the next is already compressed and on its way instead of waiting for that answer.
+ */
+
+/** Requests of one step (process_carga batches, parts of the lote) in flight at once. */
+export const REQUESTS_IN_FLIGHT = 2;
+
+/**
+ * Runs `task(0)` … `task(count - 1)`, each started in index order, at most `limit` running at once. The first
+ * failure aborts the others (the `signal` each task gets) and is thrown once every started task has settled;
+ * no task starts after a failure or after `signal` aborts.
+ */
+export async function runInFlight(
+  count: number,
+  limit: number,
+  task: (index: number, signal: AbortSignal) => Promise<void>,
+  signal: AbortSignal,
+): Promise<void> {
+  signal.throwIfAborted();
+  const inner = new AbortController();
+  const onAbort = () => inner.abort(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const lane = async () => {
+    while (next < count && !inner.signal.aborted) {
+      const index = next++;
+      try {
+        await task(index, inner.signal);
+      } catch (error) {
+        if (!failure) {
+          failure = { error };
+          inner.abort(error);
+        }
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(0, Math.min(limit, count)) }, lane));
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+  if (failure) throw (failure as { error: unknown }).error;
+  signal.throwIfAborted();
+}

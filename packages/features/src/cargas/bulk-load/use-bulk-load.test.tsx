@@ -1,0 +1,208 @@
+import type { ProcessCargaResponse, ProcessedRow, SavePartResponse, UploadRow } from '@socio/contracts';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../errors';
+import { PortsProvider } from '../../ports';
+import { createFakeCargasPort } from '../../testing';
+import type { CargasPort } from '../cargas.port';
+import { createFakeSpreadsheetParser } from './bulk-load.fake';
+import { useBulkLoad } from './use-bulk-load';
+
+/** A call the test answers (or fails) when it chooses: no clocks. */
+function held<T>() {
+  let release: (value: T) => void = () => undefined;
+  let fail: (error: unknown) => void = () => undefined;
+  const promise = new Promise<T>((resolve, reject) => {
+    release = resolve;
+    fail = reject;
+  });
+  return { promise, release, fail };
+}
+
+const upload = (i: number): UploadRow => ({ __id: i, row_index: i + 2, Folio: `F-${i}` });
+const processedOf = (row: UploadRow): ProcessedRow => ({
+  ...row,
+  id_folio: String(row.Folio),
+  visitor_id: 7,
+  state_of_folio: 'Nuevo León',
+  state_of_visitor: 'Nuevo León',
+  address_complete_folio: 'Calle 1, Centro',
+});
+
+function setup(cargas: CargasPort) {
+  const onSaved = vi.fn();
+  const onDone = vi.fn();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <PortsProvider value={{ cargas, spreadsheet: createFakeSpreadsheetParser() }}>{children}</PortsProvider>
+  );
+  const hook = renderHook(() => useBulkLoad({ loadType: 'TEC_MTY', onSaved, onDone }), { wrapper });
+  return { ...hook, onSaved, onDone };
+}
+
+type Hook = ReturnType<typeof setup>['result'];
+
+/** Step 2 with `n` valid rows, as the reader and the classifier would leave it. */
+function toReady(result: Hook, n: number) {
+  act(() => {
+    result.current.dispatch({ type: 'fileSelected', fileName: 'carga.csv' });
+    result.current.dispatch({ type: 'fileRead', headers: ['Folio'] });
+    result.current.dispatch({
+      type: 'rowsClassified',
+      valid: Array.from({ length: n }, (_, i) => upload(i)),
+      invalid: [],
+    });
+  });
+}
+
+/** Step 3 with `n` processed rows, every one with a visitor. */
+function toReview(result: Hook, n: number) {
+  toReady(result, 1);
+  act(() => {
+    result.current.dispatch({ type: 'processStarted', total: n });
+    result.current.dispatch({
+      type: 'processed',
+      processed: Array.from({ length: n }, (_, i) => processedOf(upload(i))),
+      invalid: [],
+    });
+  });
+}
+
+/** Lets the hook's awaits run (the port calls it makes are what is asserted). */
+const settle = () => act(async () => undefined);
+
+describe('useBulkLoad · process_carga batches', () => {
+  it('sends two batches at once, counts finished rows and keeps the file order whatever answers first', async () => {
+    const answers: ReturnType<typeof held<ProcessCargaResponse>>[] = [];
+    const process = vi.fn((_rows: UploadRow[]) => {
+      const answer = held<ProcessCargaResponse>();
+      answers.push(answer);
+      return answer.promise;
+    });
+    const { result } = setup({ ...createFakeCargasPort(), process });
+    const answerOf = (call: number): ProcessCargaResponse => {
+      const rows = process.mock.calls[call]?.[0] ?? [];
+      return {
+        processedData: rows.map(processedOf),
+        invalidRows: [],
+        invalidCount: 0,
+        validCount: rows.length,
+      };
+    };
+    toReady(result, 12_000); // batches of 5,000, 5,000 and 2,000
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.process();
+    });
+    await settle();
+    expect(process.mock.calls.map(([rows]) => rows.length)).toEqual([5_000, 5_000]);
+
+    // The second batch answers first: its rows count, the third batch goes out.
+    answers[1]?.release(answerOf(1));
+    await settle();
+    expect(result.current.state.progress).toEqual({ done: 5_000, total: 12_000 });
+    expect(process.mock.calls.map(([rows]) => rows.length)).toEqual([5_000, 5_000, 2_000]);
+
+    answers[2]?.release(answerOf(2));
+    await settle();
+    expect(result.current.state.progress).toEqual({ done: 7_000, total: 12_000 });
+    expect(result.current.state.phase).toBe('processing');
+    answers[0]?.release(answerOf(0));
+    await act(() => done);
+    expect(result.current.state.phase).toBe('review');
+    expect(result.current.state.processed.map((row) => row.row_index)).toEqual(
+      Array.from({ length: 12_000 }, (_, i) => i + 2),
+    );
+  });
+
+  it('a batch that fails stops the other in flight and sends no more: step 2 shows why', async () => {
+    const answers: ReturnType<typeof held<ProcessCargaResponse>>[] = [];
+    const signals: AbortSignal[] = [];
+    const process = vi.fn((_rows: UploadRow[], _type: string, o?: { signal?: AbortSignal }) => {
+      const answer = held<ProcessCargaResponse>();
+      answers.push(answer);
+      if (o?.signal) signals.push(o.signal);
+      return answer.promise;
+    });
+    const { result } = setup({ ...createFakeCargasPort(), process });
+    toReady(result, 12_000);
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.process();
+    });
+    await settle();
+    answers[0]?.fail(new ApiError(503, 'Servicio no disponible'));
+    await settle();
+    expect(signals[1]?.aborted).toBe(true);
+    answers[1]?.fail(signals[1]?.reason);
+    await act(() => done);
+    expect(process).toHaveBeenCalledTimes(2);
+    expect(result.current.state.phase).toBe('ready');
+    expect(result.current.state.error).toMatch(/Servicio no disponible/);
+  });
+});
+
+describe('useBulkLoad · saving the lote', () => {
+  it('sends two parts at once, shows the rows stored so far, then confirms once every part is in', async () => {
+    const parts: ReturnType<typeof held<SavePartResponse>>[] = [];
+    const base = createFakeCargasPort();
+    // Each part is stored by the fake once the test lets it through.
+    const savePart = vi.fn((id: string, n: number, rows: ProcessedRow[]) => {
+      const part = held<SavePartResponse>();
+      parts.push(part);
+      return part.promise.then(() => base.savePart(id, n, rows));
+    });
+    const confirmSave = vi.fn(base.confirmSave);
+    const { result, onDone, onSaved } = setup({ ...base, savePart, confirmSave });
+    toReview(result, 45_000); // parts of 20,000, 20,000 and 5,000
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.confirm();
+    });
+    await settle();
+    expect(savePart.mock.calls.map(([, n, rows]) => [n, rows.length])).toEqual([
+      [0, 20_000],
+      [1, 20_000],
+    ]);
+    expect(result.current.state.progress).toEqual({ done: 0, total: 45_000 });
+
+    parts[1]?.release({ received: 20_000 });
+    await settle();
+    expect(result.current.state.progress).toEqual({ done: 20_000, total: 45_000 });
+    expect(savePart.mock.calls.map(([, n]) => n)).toEqual([0, 1, 2]);
+    parts[2]?.release({ received: 25_000 });
+    await settle();
+    expect(result.current.state.progress).toEqual({ done: 25_000, total: 45_000 });
+    expect(confirmSave).not.toHaveBeenCalled();
+
+    parts[0]?.release({ received: 45_000 });
+    await act(() => done);
+    expect(confirmSave).toHaveBeenCalledTimes(1);
+    expect(onSaved).toHaveBeenCalledTimes(1);
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('a part that fails twice stops the other part in flight and discards the lote', async () => {
+    const base = createFakeCargasPort();
+    const signals: AbortSignal[] = [];
+    const second = held<SavePartResponse>();
+    const savePart = vi.fn((_id: string, n: number, _rows: ProcessedRow[], o?: { signal?: AbortSignal }) => {
+      if (n === 0) return Promise.reject(new ApiError(503, 'Servicio no disponible'));
+      if (o?.signal) signals.push(o.signal);
+      o?.signal?.addEventListener('abort', () => second.fail(o.signal?.reason), { once: true });
+      return second.promise;
+    });
+    const discardSave = vi.fn(base.discardSave);
+    const confirmSave = vi.fn(base.confirmSave);
+    const { result, onSaved } = setup({ ...base, savePart, discardSave, confirmSave });
+    toReview(result, 45_000);
+    await act(() => result.current.confirm());
+    expect(savePart.mock.calls.map(([, n]) => n)).toEqual([0, 1, 0]);
+    expect(signals[0]?.aborted).toBe(true);
+    expect(discardSave).toHaveBeenCalledTimes(1);
+    expect(confirmSave).not.toHaveBeenCalled();
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(result.current.state.phase).toBe('review');
+    expect(result.current.state.error).toMatch(/Servicio no disponible/);
+  });
+});
