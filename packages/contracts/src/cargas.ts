@@ -165,6 +165,16 @@ export const processedRowSchema = z
   .catchall(z.unknown());
 export type ProcessedRow = z.infer<typeof processedRowSchema>;
 
+/**
+ * What process_carga adds to a row for the screen only: a save recomputes the state and the address from the
+ * row's cells (and checks the visitor by its id), so these never travel back with the rows of a save.
+ */
+export const PROCESSED_DISPLAY_KEYS = [
+  'state_of_folio',
+  'state_of_visitor',
+  'address_complete_folio',
+] as const;
+
 export const invalidRowSchema = z.object({
   data: z.record(z.string(), z.unknown()),
   reason: z.string(),

@@ -211,5 +211,7 @@ export function cellText(value: unknown): string | null {
 /** A row is unassigned when its visitor is empty or contains 'sin asignar' in any case. */
 export function isUnassigned(visitor: unknown): boolean {
   if (isBlank(visitor)) return true;
+  // A visitor id (what process_carga answers): counted over a million rows on each step-3 render, so no text.
+  if (typeof visitor === 'number') return false;
   return String(visitor).toLowerCase().includes('sin asignar');
 }

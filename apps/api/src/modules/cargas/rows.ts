@@ -16,6 +16,7 @@ import {
   isMetaKey,
   KNOWN_COLUMNS,
   normalizeStateName,
+  PROCESSED_DISPLAY_KEYS,
   type ProcessCargaResponse,
   type ProcessedRow,
   type SheetRow,
@@ -84,14 +85,7 @@ export const READ_COLUMNS: readonly string[] = [
 ];
 
 /** Keys the processing adds to a row; never stored as extra columns. */
-const COMPUTED_KEYS = new Set([
-  'id_folio',
-  'visitor_id',
-  'state_of_folio',
-  'state_of_visitor',
-  'address_complete_folio',
-  'row_index',
-]);
+const COMPUTED_KEYS = new Set<string>(['id_folio', 'visitor_id', ...PROCESSED_DISPLAY_KEYS, 'row_index']);
 
 /** Header keys of every known column: the rest of a row is kept as `extra`. */
 const KNOWN_KEYS = new Set(

@@ -1,4 +1,9 @@
-import type { ActiveAssignmentsResponse, Assignment, ManualAssignmentRequest } from '@socio/contracts';
+import type {
+  ActiveAssignmentsResponse,
+  Assignment,
+  ManualAssignmentRequest,
+  ProcessedRow,
+} from '@socio/contracts';
 import { ApiError, InvalidResponseError } from '@socio/features/errors';
 import { describe, expect, it } from 'vitest';
 import { createHttpCargasPort } from './cargas';
@@ -152,5 +157,40 @@ describe('createHttpCargasPort', () => {
       path: '/cargas/save_carga',
       body: { fileName: 'a.xlsx' },
     });
+  });
+
+  it('a part of the lote carries only what the save reads: the cells, folio, visitor and row, not the screen fields', async () => {
+    const { http, calls } = createFakeHttp(() => ({ received: 1 }));
+    const row: ProcessedRow = {
+      __id: 7,
+      row_index: 9,
+      Folio: 'TEC-1',
+      Estado: 'Nuevo León',
+      Colonia: 'Centro',
+      id_folio: 'TEC-1',
+      visitor_id: 4,
+      state_of_folio: 'Nuevo León',
+      state_of_visitor: 'Nuevo León',
+      address_complete_folio: 'Centro, Nuevo León',
+    };
+    await createHttpCargasPort(http).savePart('00000000-0000-4000-8000-000000000001', 3, [row]);
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      path: '/cargas/save_carga/lotes/00000000-0000-4000-8000-000000000001/partes/3',
+    });
+    expect(calls[0]?.body).toEqual({
+      processedData: [
+        {
+          row_index: 9,
+          Folio: 'TEC-1',
+          Estado: 'Nuevo León',
+          Colonia: 'Centro',
+          id_folio: 'TEC-1',
+          visitor_id: 4,
+        },
+      ],
+    });
+    // The caller's rows are left as they were (step 3 still shows them).
+    expect(row.address_complete_folio).toBe('Centro, Nuevo León');
   });
 });

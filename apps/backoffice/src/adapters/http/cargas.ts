@@ -1,8 +1,29 @@
-import { apiRoutes } from '@socio/contracts';
+import {
+  apiRoutes,
+  isMetaKey,
+  PROCESSED_DISPLAY_KEYS,
+  type ProcessedRow,
+  type SaveRow,
+} from '@socio/contracts';
 import type { CargasPort } from '@socio/features/cargas';
 import type { HttpClient } from './client';
 
 const { cargas } = apiRoutes;
+
+const DISPLAY_KEYS: ReadonlySet<string> = new Set(PROCESSED_DISPLAY_KEYS);
+
+/**
+ * A row as a part of the lote sends it: the file's cells, its folio, visitor and row number, without what
+ * process_carga added for the screen or the wizard's own keys (about a third less to write, compress and read).
+ */
+function saveRowOf(row: ProcessedRow): SaveRow {
+  const out: SaveRow = {};
+  for (const key in row) {
+    if (DISPLAY_KEYS.has(key) || (key !== 'row_index' && isMetaKey(key))) continue;
+    out[key] = row[key];
+  }
+  return out;
+}
 
 /** CargasPort over the API (`apiRoutes.cargas`). */
 export function createHttpCargasPort(http: HttpClient): CargasPort {
@@ -26,7 +47,7 @@ export function createHttpCargasPort(http: HttpClient): CargasPort {
     savePart: (id, n, rows, o) =>
       http.call(cargas.savePart, {
         params: { id, n },
-        body: { processedData: rows },
+        body: { processedData: rows.map(saveRowOf) },
         signal: o?.signal,
         compressBody: true,
       }),
