@@ -3,7 +3,9 @@ import {
   activeAssignmentsQuerySchema,
   manualAssignmentSchema,
   patchAssignmentRequestSchema,
+  processCargaAnswerSchema,
   processCargaRequestSchema,
+  processCargaResponseSchema,
 } from './cargas';
 import { canTransition } from './policy';
 import { marcarEnviadosRequestSchema, toFechaRecibido } from './reportes';
@@ -108,5 +110,37 @@ describe('reportes contracts', () => {
   it('requires at least one id', () => {
     const bad = marcarEnviadosRequestSchema.safeParse({ ids: [] });
     expect(bad.error?.issues[0]?.message).toBe('Por favor selecciona al menos un reporte');
+  });
+});
+
+describe('processCargaAnswerSchema (process_carga as the browser reads it)', () => {
+  const row = {
+    row_index: 2,
+    Folio: 'TEC-1',
+    id_folio: 'TEC-1',
+    visitor_id: 4,
+    state_of_folio: 'Nuevo León',
+    state_of_visitor: 'Nuevo León',
+    address_complete_folio: 'Centro, Nuevo León',
+  };
+  const answer = (processedData: unknown[]) => ({
+    processedData,
+    invalidRows: [],
+    invalidCount: 0,
+    validCount: processedData.length,
+  });
+
+  it('keeps each row as it came (checked, not copied), its other cells too', () => {
+    const parsed = processCargaAnswerSchema.parse(answer([row]));
+    expect(parsed.processedData[0]).toBe(row);
+    expect(parsed.processedData[0]?.Folio).toBe('TEC-1');
+  });
+
+  it('refuses what the route schema refuses: a row missing a field, or not an object', () => {
+    const { id_folio: _, ...noFolio } = row;
+    for (const bad of [[noFolio], [{ ...row, visitor_id: 'x' }], ['fila']]) {
+      expect(processCargaAnswerSchema.safeParse(answer(bad)).success).toBe(false);
+      expect(processCargaResponseSchema.safeParse(answer(bad)).success).toBe(false);
+    }
   });
 });

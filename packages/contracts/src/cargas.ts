@@ -190,6 +190,41 @@ export const processCargaResponseSchema = z.object({
 });
 export type ProcessCargaResponse = z.infer<typeof processCargaResponseSchema>;
 
+/**
+ * A list of objects whose own fields are checked against `schema`'s, each object kept as it came: the list
+ * `z.array(schema)` gives is a copy of every object (a million rows: a million more objects to collect).
+ */
+function objectsCheckedInPlace<S extends z.ZodObject>(schema: S) {
+  const fields = Object.entries(schema.shape) as [string, z.ZodType][];
+  return z
+    .array(z.unknown())
+    .superRefine((items, ctx) => {
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if (!isPlainObject(item)) {
+          ctx.addIssue({ code: 'custom', path: [i], message: 'Cada fila debe ser un objeto' });
+          return;
+        }
+        for (const [key, field] of fields) {
+          const result = field.safeParse(item[key]);
+          if (!result.success) {
+            ctx.addIssue({ code: 'custom', path: [i, key], message: result.error.issues[0]?.message ?? '' });
+            return;
+          }
+        }
+      }
+    })
+    .transform((items) => items as z.output<S>[]);
+}
+
+/**
+ * process_carga's answer as the browser reads it (each batch of a carga): the same contract, its rows checked in
+ * place rather than copied. The route table keeps `processCargaResponseSchema` (the documented shape).
+ */
+export const processCargaAnswerSchema = processCargaResponseSchema.extend({
+  processedData: objectsCheckedInPlace(processedRowSchema),
+});
+
 /* ----------------------------------------------------------------------------
  * POST /api/cargas/save_carga
  * -------------------------------------------------------------------------- */

@@ -3,12 +3,15 @@ import {
   isMetaKey,
   PROCESSED_DISPLAY_KEYS,
   type ProcessedRow,
+  processCargaAnswerSchema,
   type SaveRow,
 } from '@socio/contracts';
 import type { CargasPort } from '@socio/features/cargas';
 import type { HttpClient } from './client';
 
 const { cargas } = apiRoutes;
+/** process_carga with its rows checked in place (`processCargaAnswerSchema`): no copy of each batch's rows. */
+const processRoute = { ...cargas.process, response: processCargaAnswerSchema };
 
 const DISPLAY_KEYS: ReadonlySet<string> = new Set(PROCESSED_DISPLAY_KEYS);
 
@@ -39,7 +42,7 @@ export function createHttpCargasPort(http: HttpClient): CargasPort {
     reassign: async (id, visitorId) =>
       (await http.call(cargas.reassign, { params: { id }, body: { visitor_id: visitorId } })).asignacion,
     process: (rows, loadType, o) =>
-      http.call(cargas.process, { body: { rows, loadType }, signal: o?.signal, compressBody: true }),
+      http.call(processRoute, { body: { rows, loadType }, signal: o?.signal, compressBody: true }),
     // The biggest bodies of the app (every row of the file): sent gzip-compressed (the API inflates them
     // and counts its body limit on the inflated size).
     save: (load, o) => http.call(cargas.save, { body: load, signal: o?.signal, compressBody: true }),
