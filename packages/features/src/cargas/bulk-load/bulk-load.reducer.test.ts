@@ -192,6 +192,28 @@ describe('bulkLoadReducer', () => {
     expect(countUnassigned(balanced.processed)).toBe(1);
   });
 
+  it('keeps the count of unassigned folios as rows are processed, edited, assigned by state and added', () => {
+    // Step 3 reads the count on every render (the banner, Confirmar): a million rows are not counted each time.
+    const state = review([processed(1, null), processed(2, 5), processed(3, null, 'Jalisco')]);
+    expect(state.unassigned).toBe(2);
+    const edited = run([{ type: 'setVisitor', id: '1', visitor: visitor(7, 'Nuevo León') }], state);
+    expect(edited.unassigned).toBe(1);
+    expect(run([{ type: 'setVisitor', id: '2', visitor: null }], edited).unassigned).toBe(2);
+    expect(run([{ type: 'setVisitor', id: '2', visitor: visitor(8, 'Nuevo León') }], edited).unassigned).toBe(
+      1,
+    );
+    const assigned = run(
+      [{ type: 'assignState', state: 'Jalisco', visitors: [visitor(9, 'Jalisco')] }],
+      edited,
+    );
+    expect(assigned.unassigned).toBe(0);
+    expect(canConfirm(assigned)).toBe(true);
+    const added = run([{ type: 'folioAdded', row: processed(99, null) }], assigned);
+    expect(added.unassigned).toBe(1);
+    expect(canConfirm(added)).toBe(false);
+    expect(run([{ type: 'reset' }], added).unassigned).toBe(0);
+  });
+
   it('adds a folio by hand with its own id', () => {
     const state = review([processed(1, 4)]);
     const added = run([{ type: 'folioAdded', row: processed(99, 4) }], state);

@@ -45,6 +45,11 @@ export interface BulkLoadState {
   valid: UploadRow[];
   invalid: InvalidRow[];
   processed: ProcessedRow[];
+  /**
+   * Folios of `processed` without a visitor, kept as they change: step 3 reads it on every render (banner,
+   * 'Confirmar Carga'), and counting a million rows each time blocked the page.
+   */
+  unassigned: number;
   /** Row whose visitor cell is a dropdown. */
   editingId: string | null;
   onlyUnassigned: boolean;
@@ -103,6 +108,7 @@ export const initialBulkLoadState: BulkLoadState = {
   valid: [],
   invalid: [],
   processed: [],
+  unassigned: 0,
   editingId: null,
   onlyUnassigned: false,
   error: null,
@@ -173,7 +179,7 @@ export function canContinue(state: BulkLoadState): boolean {
 
 /** 'Confirmar Carga': only when every folio has a visitor and while not saving. */
 export function canConfirm(state: BulkLoadState): boolean {
-  return state.phase === 'review' && state.processed.length > 0 && countUnassigned(state.processed) === 0;
+  return state.phase === 'review' && state.processed.length > 0 && state.unassigned === 0;
 }
 
 function withVisitor(row: ProcessedRow, visitor: ActiveVisitor | null): ProcessedRow {
@@ -254,6 +260,7 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
         // processed ones); `rowCount` keeps their count.
         valid: [],
         processed: action.processed,
+        unassigned: countUnassigned(action.processed),
         invalid: action.invalid.length > 0 ? [...state.invalid, ...action.invalid] : state.invalid,
         editingId: null,
         onlyUnassigned: false,
@@ -270,16 +277,17 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
       const index = state.processed.findIndex((row) => processedRowId(row) === action.id);
       if (index < 0) return { ...state, editingId: null };
       const processed = state.processed.slice();
-      processed[index] = withVisitor(processed[index] as ProcessedRow, action.visitor);
-      return { ...state, processed, editingId: null };
+      const before = processed[index] as ProcessedRow;
+      const after = withVisitor(before, action.visitor);
+      processed[index] = after;
+      const unassigned = state.unassigned + Number(isRowUnassigned(after)) - Number(isRowUnassigned(before));
+      return { ...state, processed, unassigned, editingId: null };
     }
-    case 'assignState':
+    case 'assignState': {
       if (state.phase !== 'review') return state;
-      return {
-        ...state,
-        processed: assignState(state.processed, action.state, action.visitors),
-        editingId: null,
-      };
+      const processed = assignState(state.processed, action.state, action.visitors);
+      return { ...state, processed, unassigned: countUnassigned(processed), editingId: null };
+    }
     case 'toggleOnlyUnassigned':
       return { ...state, onlyUnassigned: action.value };
     case 'folioAdded':
@@ -287,6 +295,7 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
       return {
         ...state,
         processed: [...state.processed, { ...action.row, __id: `manual-${state.nextManualId}` }],
+        unassigned: state.unassigned + Number(isRowUnassigned(action.row)),
         nextManualId: state.nextManualId + 1,
       };
     case 'confirmBlocked':

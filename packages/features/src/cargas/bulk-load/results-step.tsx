@@ -5,7 +5,6 @@ import { createContext, type Dispatch, useContext, useMemo, useRef, useState } f
 import {
   type BulkLoadAction,
   type BulkLoadState,
-  countUnassigned,
   isConfirmingSave,
   isRowUnassigned,
   processedRowId,
@@ -138,16 +137,19 @@ const rowTone = (row: ProcessedRow) => (isRowUnassigned(row) ? ('danger' as cons
 /** 'Asignar por estado': every unassigned folio of a state to one visitor, or balanced over its visitors. */
 function AssignByState({
   rows,
+  unassigned,
   visitors,
   dispatch,
   disabled,
 }: {
   rows: readonly ProcessedRow[];
+  /** How many of `rows` lack a visitor: none, and there is nothing to go through. */
+  unassigned: number;
   visitors: readonly ActiveVisitor[];
   dispatch: Dispatch<BulkLoadAction>;
   disabled: boolean;
 }) {
-  const states = useMemo(() => unassignedByState(rows), [rows]);
+  const states = useMemo(() => (unassigned > 0 ? unassignedByState(rows) : []), [rows, unassigned]);
   const [state, setState] = useState('');
   const [choice, setChoice] = useState('');
   const current = states.find((s) => s.state === state);
@@ -232,9 +234,8 @@ function SaveProgress({ state }: { state: BulkLoadState }) {
 
 /** Step 3: the processed folios with their visitors, banners, filter, assignment by state and 'Agregar folio'. */
 export function ResultsStep({ state, dispatch, visitors, onDownloadInvalid, onAddFolio }: ResultsStepProps) {
-  const { processed, invalid, onlyUnassigned, editingId } = state;
+  const { processed, invalid, onlyUnassigned, editingId, unassigned } = state;
   const saving = state.phase === 'saving';
-  const unassigned = useMemo(() => countUnassigned(processed), [processed]);
   const shown = useMemo(
     () => (onlyUnassigned ? processed.filter(isRowUnassigned) : processed),
     [processed, onlyUnassigned],
@@ -273,7 +274,13 @@ export function ResultsStep({ state, dispatch, visitors, onDownloadInvalid, onAd
           pagerLabel={m.notLoadedPager}
         />
       ) : null}
-      <AssignByState rows={processed} visitors={visitors} dispatch={dispatch} disabled={saving} />
+      <AssignByState
+        rows={processed}
+        unassigned={unassigned}
+        visitors={visitors}
+        dispatch={dispatch}
+        disabled={saving}
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 className="flex flex-wrap items-baseline gap-2 font-semibold text-ink">
           {m.processedCaption}

@@ -16,13 +16,7 @@ import { toast } from '@socio/ui';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { usePort } from '../../ports';
 import { esMxDate } from '../manual-assignment';
-import {
-  bulkLoadReducer,
-  canConfirm,
-  countUnassigned,
-  initialBulkLoadState,
-  refusedRows,
-} from './bulk-load.reducer';
+import { bulkLoadReducer, canConfirm, initialBulkLoadState, refusedRows } from './bulk-load.reducer';
 import { isAbort, processErrorMessage, readErrorMessage, saveErrorMessage } from './bulk-load-errors';
 import { classifyRows } from './classify';
 import { isSupportedSpreadsheet } from './file-types';
@@ -184,7 +178,7 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
   const confirm = useCallback(async () => {
     const current = stateRef.current;
     if (current.phase !== 'review') return;
-    if (countUnassigned(current.processed) > 0) {
+    if (current.unassigned > 0) {
       dispatch({ type: 'confirmBlocked', message: m.missingVisitor });
       return;
     }
