@@ -18,14 +18,19 @@ const DISPLAY_KEYS: ReadonlySet<string> = new Set(PROCESSED_DISPLAY_KEYS);
 /**
  * A row as a part of the lote sends it: the file's cells, its folio, visitor and row number, without what
  * process_carga added for the screen or the wizard's own keys (about a third less to write, compress and read).
+ * Written when the body is (`toJSON`), so each slimmed copy lives only while its row is written: 20,000 copies
+ * made up front per part outlived the collector's young generation and grew the heap it pauses the page for.
  */
-function saveRowOf(row: ProcessedRow): SaveRow {
-  const out: SaveRow = {};
-  for (const key in row) {
-    if (DISPLAY_KEYS.has(key) || (key !== 'row_index' && isMetaKey(key))) continue;
-    out[key] = row[key];
+class SaveRowJson {
+  constructor(private readonly row: ProcessedRow) {}
+  toJSON(): SaveRow {
+    const out: SaveRow = {};
+    for (const key in this.row) {
+      if (DISPLAY_KEYS.has(key) || (key !== 'row_index' && isMetaKey(key))) continue;
+      out[key] = this.row[key];
+    }
+    return out;
   }
-  return out;
 }
 
 /** CargasPort over the API (`apiRoutes.cargas`). */
@@ -50,7 +55,8 @@ export function createHttpCargasPort(http: HttpClient): CargasPort {
     savePart: (id, n, rows, o) =>
       http.call(cargas.savePart, {
         params: { id, n },
-        body: { processedData: rows.map(saveRowOf) },
+        // The wire carries what toJSON writes (SaveRow), not the wrappers.
+        body: { processedData: rows.map((row) => new SaveRowJson(row) as unknown as SaveRow) },
         signal: o?.signal,
         compressBody: true,
       }),
