@@ -3,72 +3,24 @@
  * folios, their assignments with the client the save gives them) into the same tables with the same indexes,
  * foreign keys and triggers — and the same with the user triggers disabled (foreign keys still checked), so
  * the triggers' own cost shows.
- * node-postgres has no COPY stream of its own: `CopyIn` is the few protocol messages it needs, sent through
- * pg's "submittable" query interface (what pg-copy-streams does), in this process.
+ * node-postgres has no COPY stream of its own: the API's (src/db/copy.ts, a pg client class that sends the few
+ * protocol messages COPY needs) is used, in this process.
  */
 import { performance } from 'node:perf_hooks';
 import { PRODUCTO_TEC_MTY } from '@socio/contracts';
 import pg from 'pg';
+import { CopyRows, copyField, withCopy } from '../src/db/copy';
 
-/** The protocol side of pg's Connection a COPY FROM STDIN uses. */
-interface CopyConnection {
-  query(text: string): void;
-  sendCopyFromChunk(chunk: Buffer): void;
-  endCopyFrom(): void;
-}
-
-/** One `COPY … FROM STDIN` statement sending `data` (text format), as a pg submittable. */
-class CopyIn {
-  private error: Error | null = null;
-  readonly done: Promise<void>;
-  private settle!: (error: Error | null) => void;
-
-  constructor(
-    private readonly text: string,
-    private readonly data: Buffer[],
-  ) {
-    this.done = new Promise((resolve, reject) => {
-      this.settle = (error) => (error ? reject(error) : resolve());
-    });
-  }
-  submit(connection: CopyConnection) {
-    connection.query(this.text);
-  }
-  handleCopyInResponse(connection: CopyConnection) {
-    for (const chunk of this.data) connection.sendCopyFromChunk(chunk);
-    connection.endCopyFrom();
-  }
-  handleError(error: Error) {
-    this.error = error;
-  }
-  handleReadyForQuery() {
-    this.settle(this.error);
-  }
-  handleCommandComplete() {}
-  handleRowDescription() {}
-  handleDataRow() {}
-  handleEmptyQuery() {}
-  handlePortalSuspended() {}
-  handleCopyData() {}
-}
-
+/** One `COPY … FROM STDIN` of `lines` on `client` (the API's own COPY: src/db/copy.ts). */
 async function copyIn(client: pg.Client, text: string, lines: string[]): Promise<void> {
-  const data: Buffer[] = [];
-  for (let i = 0; i < lines.length; i += 2_000) data.push(Buffer.from(lines.slice(i, i + 2_000).join('')));
-  const copy = new CopyIn(text, data);
-  client.query(copy as unknown as pg.QueryConfig);
-  await copy.done;
+  const chunks: string[] = [];
+  for (let i = 0; i < lines.length; i += 2_000) chunks.push(lines.slice(i, i + 2_000).join(''));
+  await client.query(text, [new CopyRows(chunks)]);
 }
 
-/** A value in COPY's text format. */
-function field(value: unknown): string {
-  if (value === null || value === undefined) return '\\N';
-  return String(value).replace(
-    /[\\\t\n\r]/g,
-    (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!,
-  );
-}
-const line = (values: unknown[]) => `${values.map(field).join('\t')}\n`;
+/** A row in COPY's text format. */
+const line = (values: unknown[]) =>
+  `${values.map((v) => copyField(v === null || v === undefined ? null : String(v))).join('\t')}\n`;
 
 /** What a saved row writes, already processed (the visitor, state and address the API would store). */
 export interface CopyRow {
@@ -99,7 +51,7 @@ export async function copyBaseline(
   ctx: { adminId: number; idCliente: number | null },
   triggers: boolean,
 ): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new (withCopy(pg.Client))({ connectionString: url });
   await client.connect();
   try {
     await client.query('BEGIN');

@@ -11,6 +11,7 @@ import {
 } from '@socio/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unwatchQueries, watchQueries } from './event-loop-turns';
 import { createTestContext, dbKinds, saveRows, type TestContext } from './helpers';
 
 describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
@@ -100,6 +101,56 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
     expect((await confirm(id)).json()).toEqual({
       detail: CARGAS_MESSAGES.loteNotFound,
       code: 'lote_not_found',
+    });
+  });
+
+  it('stages its parts with COPY and moves the whole lote with one statement per table', async () => {
+    const texts: string[] = [];
+    watchQueries((text, result) => {
+      texts.push(text.trim());
+      return result;
+    });
+    try {
+      const id = await open('sentencias.xlsx');
+      await part(id, 0, rows('S', 0, 30));
+      await part(id, 1, rows('S', 30, 30));
+      expect(await confirm(id).then((r) => (r.json() as SaveCargaResponse).recordsProcessed)).toBe(60);
+    } finally {
+      unwatchQueries();
+    }
+    const count = (pattern: RegExp) => texts.filter((t) => pattern.test(t)).length;
+    // One COPY per part (each part below SAVE_CHUNK rows); no rows sent as a JSON parameter.
+    expect(count(/^COPY carga_lote_filas/i)).toBe(2);
+    expect(count(/jsonb_to_recordset/)).toBe(0);
+    // Both parts moved at once: one INSERT into folios, one into asignaciones (10,000-row statements took
+    // ~1.4× the time of a COPY of the same rows; one statement per table takes about as long as the COPY).
+    expect(count(/^INSERT INTO folios/i)).toBe(1);
+    expect(count(/^INSERT INTO asignaciones/i)).toBe(1);
+  });
+
+  it('keeps text that COPY escapes exactly as sent (tabs, line breaks, backslashes, \\N)', async () => {
+    const tricky = {
+      ...rows('T', 0, 1)[0],
+      Calle: 'Av.\tJuárez \\N 12',
+      Colonia: '\\N',
+      Ciudad: 'Monte\nrrey\r\\',
+      'Nombre Alumno': 'O\\Brien\t"Ñ"',
+      Nota: 'a\tb\\c"d\ne',
+    };
+    const id = await open('escapes.xlsx');
+    await part(id, 0, [tricky, ...rows('T', 1, 1)]);
+    expect((await confirm(id)).json()).toMatchObject({ recordsProcessed: 2, recordsFailed: 0 });
+    const folio = await ctx.db
+      .selectFrom('folios')
+      .select(['calle', 'colonia', 'ciudad', 'nombre_alumno', 'extra'])
+      .where('folio', '=', 'T-0')
+      .executeTakeFirstOrThrow();
+    expect(folio).toEqual({
+      calle: 'Av.\tJuárez \\N 12',
+      colonia: '\\N',
+      ciudad: 'Monte\nrrey\r\\',
+      nombre_alumno: 'O\\Brien\t"Ñ"',
+      extra: { Nota: 'a\tb\\c"d\ne' },
     });
   });
 

@@ -12,7 +12,7 @@ import { SAVE_CHUNK, SAVE_SLICE } from '../src/modules/cargas/repo';
 import { turnCounter, unwatchQueries, watchQueries } from './event-loop-turns';
 import { createTestContext, dbKinds, saveRows, type TestContext } from './helpers';
 
-const isBatchInsert = (text: string) => text.includes('jsonb_to_recordset');
+const isBatchInsert = (text: string) => /^COPY carga_lote_filas/i.test(text);
 
 describe.each(dbKinds())('save_carga yields to other requests (%s)', (kind) => {
   let ctx: TestContext;

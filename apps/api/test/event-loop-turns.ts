@@ -18,8 +18,14 @@ export function watchQueries(
     const original = originals[i]!;
     proto.query = function (this: unknown, ...args: unknown[]) {
       const result = original.apply(this, args);
-      const text = typeof args[0] === 'string' ? args[0] : '';
-      return result instanceof Promise ? onQuery(text, result, args[1]) : result;
+      // A COPY reaches node-postgres as a submittable object carrying its text (src/db/copy.ts).
+      const text =
+        typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: unknown })?.text ?? '');
+      if (result instanceof Promise) return onQuery(text, result, args[1]);
+      // node-postgres answers a submittable with itself; a COPY's (src/db/copy.ts) settles its `done`.
+      const done = (args[0] as { done?: unknown } | undefined)?.done;
+      if (done instanceof Promise) onQuery(text, done, args[1]).catch(() => undefined);
+      return result;
     };
   });
 }

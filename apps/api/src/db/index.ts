@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import { claimDataDir, isMemoryDir, recordOwnedEntry, secureDataDir, stagingPath } from '../data-dir';
+import { withCopy } from './copy';
 import { createPglitePool } from './pglite-pool';
 import type { Database } from './schema';
 
@@ -115,6 +116,7 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
     // fetch implementation its Cloudflare check pulls in) costs every PGlite start ~0.1 s of CPU and ~15 MB.
     const { default: driver } = await import('pg');
     const pool = new driver.Pool({
+      Client: withCopy(driver.Client),
       connectionString: databaseUrl,
       max: config.poolSize ?? 10,
       types: pgTypesOf(driver.types),

@@ -1,5 +1,6 @@
 import type { PGlite, Results } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { copyOf } from './copy';
 
 /** How long a query may wait for the single PGlite connection before failing (a stuck transaction). */
 const ACQUIRE_TIMEOUT_MS = 60_000;
@@ -63,6 +64,12 @@ export function createPglitePool(pglite: PGlite): PostgresPool {
     parameters?: ReadonlyArray<unknown>,
   ): Promise<PostgresQueryResult<R>> {
     if (typeof sql !== 'string') throw new Error('PGlite: las consultas con cursor no están soportadas');
+    const copy = copyOf(parameters);
+    if (copy) {
+      // PGlite reads COPY's data from the blob it is given, as the file '/dev/blob'.
+      const text = sql.replace(/FROM STDIN$/, "FROM '/dev/blob'");
+      return toPgResult(await pglite.query<R>(text, [], { blob: new Blob([...copy.chunks]) }));
+    }
     if (!parameters || parameters.length === 0) {
       const results = await pglite.exec(sql);
       return toPgResult(results.at(-1) as Results<R> | undefined);

@@ -4,6 +4,7 @@
  */
 import { OPEN_ESTATUS, PRODUCTO_TEC_MTY, VISITOR_ROLE_STORED } from '@socio/contracts';
 import { sql } from 'kysely';
+import { copyField, copyRows } from '../../db/copy';
 import type { Db } from '../../db/schema';
 import { yieldToEventLoop } from '../../lib/event-loop';
 import { FOLIO_UPSERT, SAVE_SLICE, type WriteContext } from './repo';
@@ -87,9 +88,16 @@ export async function clearPart(db: Db, id: string, parte: number): Promise<void
   await sql`DELETE FROM carga_lote_filas WHERE id_lote = ${id}::uuid AND parte = ${parte}`.execute(db);
 }
 
+/** The staging table's columns, in the order `stageRows` writes them. */
+const STAGED_COLUMNS = `carga_lote_filas (id_lote, parte, ord, row_index, folio, motivo, id_usuario, id_estado,
+  calle, colonia, ciudad, estado, codigo_postal, tel1, tel2, tel3, tel4, nombre_alumno, campus_ingreso,
+  correo_alumno, nombre_padre, correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm,
+  direccion, extra)`;
+
 /**
- * Stages `rows` (one chunk of part `parte`, the part's rows `ord`, `ord + 1`, …) in ONE statement; the caller
- * sends a part `SAVE_CHUNK` rows at a time, so no statement carries more than one chunk.
+ * Stages `rows` (one chunk of part `parte`, the part's rows `ord`, `ord + 1`, …) with ONE `COPY … FROM STDIN`
+ * (text format: no parameter per value, nothing parsed as JSON on the server); the caller sends a part
+ * `SAVE_CHUNK` rows at a time, so no statement carries more than one chunk.
  */
 export async function stageRows(
   db: Db,
@@ -99,36 +107,46 @@ export async function stageRows(
   rows: StagedRow[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const json: string[] = [];
+  const head = `${id}\t${parte}\t`;
+  const lines: string[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     if (i % SAVE_SLICE === 0 && i > 0) await yieldToEventLoop();
     const r = rows[i]!;
-    json.push(
-      JSON.stringify({
-        ...r.fields,
-        ord: ord + i,
-        row_index: r.row_index,
-        folio: r.folio,
-        motivo: r.motivo,
-        id_usuario: r.id_usuario,
-        id_estado: r.id_estado,
-      }),
-    );
+    const f = r.fields;
+    let line = `${head}${ord + i}\t${copyField(r.row_index)}\t${copyField(r.folio)}\t${copyField(r.motivo)}\t${copyField(r.id_usuario)}\t${copyField(r.id_estado)}`;
+    if (f === null) line += NO_FIELDS;
+    else {
+      line += `\t${copyField(f.calle)}\t${copyField(f.colonia)}\t${copyField(f.ciudad)}\t${copyField(f.estado)}\t${copyField(f.codigo_postal)}\t${copyField(f.tel1)}\t${copyField(f.tel2)}\t${copyField(f.tel3)}\t${copyField(f.tel4)}\t${copyField(f.nombre_alumno)}\t${copyField(f.campus_ingreso)}\t${copyField(f.correo_alumno)}\t${copyField(f.nombre_padre)}\t${copyField(f.correo_padre)}\t${copyField(f.nombre_madre)}\t${copyField(f.correo_madre)}\t${copyField(f.solicitud_email)}\t${copyField(f.dia_agendo_crm)}\t${copyField(f.direccion)}\t${copyField(f.extra === null ? null : JSON.stringify(f.extra))}`;
+    }
+    lines[i] = `${line}\n`;
   }
-  await sql`
-    INSERT INTO carga_lote_filas (id_lote, parte, ord, row_index, folio, motivo, id_usuario, id_estado, calle,
-      colonia, ciudad, estado, codigo_postal, tel1, tel2, tel3, tel4, nombre_alumno, campus_ingreso, correo_alumno,
-      nombre_padre, correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm, direccion, extra)
-    SELECT ${id}::uuid, ${parte}::int, ord, row_index, folio, motivo, id_usuario, id_estado, calle, colonia, ciudad,
-      estado, codigo_postal, tel1, tel2, tel3, tel4, nombre_alumno, campus_ingreso, correo_alumno, nombre_padre,
-      correo_padre, nombre_madre, correo_madre, solicitud_email, dia_agendo_crm, direccion, extra
-    FROM jsonb_to_recordset(${`[${json.join(',')}]`}::jsonb) AS t(
-      ord int, row_index int, folio text, motivo text, id_usuario int, id_estado int, calle text, colonia text,
-      ciudad text, estado text, codigo_postal text, tel1 text, tel2 text, tel3 text, tel4 text, nombre_alumno text,
-      campus_ingreso text, correo_alumno text, nombre_padre text, correo_padre text, nombre_madre text,
-      correo_madre text, solicitud_email text, dia_agendo_crm date, direccion text, extra jsonb)`.execute(db);
+  await copyRows(db, STAGED_COLUMNS, lines);
   await yieldToEventLoop();
 }
+/**
+ * Stages the chunks of part `parte` one after another (`add`), each while the caller checks the next: a chunk's
+ * COPY is sent, and the database writes it as the next chunk is checked (the two overlap instead of taking
+ * turns). At most one chunk is in flight; `done` waits for the last. A failed COPY is thrown by the next `add`
+ * or by `done`.
+ */
+export function createStager(db: Db, id: string, parte: number) {
+  let pending: Promise<void> = Promise.resolve();
+  return {
+    async add(ord: number, rows: StagedRow[]): Promise<void> {
+      await pending;
+      const next = stageRows(db, id, parte, ord, rows);
+      // Awaited by the next add or by done; until then its failure is not an unhandled rejection.
+      next.catch(() => undefined);
+      pending = next;
+    },
+    done(): Promise<void> {
+      return pending;
+    },
+  };
+}
+
+/** The 20 folio columns of a failed row: all null. */
+const NO_FIELDS = '\t\\N'.repeat(20);
 
 /** Records that part `parte` holds `filas` rows; returns the rows the whole lote holds afterwards. */
 export async function recordPart(db: Db, id: string, parte: number, filas: number): Promise<number> {
@@ -174,9 +192,8 @@ export async function markLoteFailures(
   const { invalidVisitor: v, openAssignment: o, duplicate: d } = messages;
   await sql`
     UPDATE carga_lote_filas s SET motivo = ${v.prefix} || s.id_usuario::text || ${v.suffix}
-    WHERE s.id_lote = ${id}::uuid AND s.motivo IS NULL AND NOT EXISTS (
-      SELECT 1 FROM usuarios u
-      WHERE u.id_usuario = s.id_usuario AND u.rol = ${VISITOR_ROLE_STORED} AND u.estatus = 'activo')`.execute(
+    WHERE s.id_lote = ${id}::uuid AND s.motivo IS NULL AND s.id_usuario NOT IN (
+      SELECT u.id_usuario FROM usuarios u WHERE u.rol = ${VISITOR_ROLE_STORED} AND u.estatus = 'activo')`.execute(
     db,
   );
   await sql`
@@ -195,18 +212,20 @@ export async function markLoteFailures(
 }
 
 /**
- * Writes the candidates of part `parte` with `ord` in [from, to): upserts their folios and inserts one open
- * assignment each (a folio already open is skipped: ON CONFLICT DO NOTHING). Returns the assignments inserted.
+ * Writes the lote's candidates — all of them, or those of part `range.parte` with `ord` in [from, to): upserts
+ * their folios and inserts one open assignment each, in file order (a folio already open is skipped: ON
+ * CONFLICT DO NOTHING). Returns the assignments inserted.
  */
 export async function moveStagedRows(
   db: Db,
   id: string,
-  range: { parte: number; from: number; to: number },
   ctx: WriteContext,
+  range?: { parte: number; from: number; to: number },
 ): Promise<number> {
-  const input = sql`
-    s.id_lote = ${id}::uuid AND s.parte = ${range.parte} AND s.ord >= ${range.from} AND s.ord < ${range.to}
-      AND s.motivo IS NULL`;
+  const input = range
+    ? sql`s.id_lote = ${id}::uuid AND s.parte = ${range.parte} AND s.ord >= ${range.from} AND s.ord < ${range.to}
+      AND s.motivo IS NULL`
+    : sql`s.id_lote = ${id}::uuid AND s.motivo IS NULL`;
   // Two statements, not one with a CTE: the assignments find their folios through the folios' unique index
   // (joining two CTEs, the planner chose a nested loop over 10,000 × 10,000 rows on stale statistics).
   await sql`
@@ -226,7 +245,7 @@ export async function moveStagedRows(
       ${ctx.actorId}::int, ${ctx.idCliente}::int
     FROM carga_lote_filas s JOIN folios f ON f.folio = s.folio
     WHERE ${input}
-    ORDER BY s.ord
+    ORDER BY s.parte, s.ord
     ON CONFLICT (folio) WHERE estatus IN ('asignada', 'agendada') DO NOTHING`.execute(db);
   return Number(numAffectedRows ?? 0);
 }

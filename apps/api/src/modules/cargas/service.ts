@@ -31,7 +31,6 @@ import {
 import { audit } from '../../audit';
 import type { Db } from '../../db/schema';
 import { fail } from '../../domain-errors';
-import { yieldToEventLoop } from '../../lib/event-loop';
 import type { Actor } from '../../session';
 import { clienteOfLoadType } from '../catalogos/service';
 import { findActiveVisitador } from '../users/service';
@@ -90,9 +89,6 @@ class NothingSaved extends Error {}
 /** Thrown inside confirmar when the lote's staged rows are fewer than its parts say (lost in a database crash). */
 class LoteLost extends Error {}
 
-/** Rows of one part written per statement by confirmar (each statement a turn of the event loop apart). */
-export const CONFIRM_CHUNK = 10_000;
-
 /** `message(value)` split around its value, for SQL to build: `prefix || value || suffix`. */
 function templateOf(message: (value: string) => string): MessageTemplate {
   const marker = '\u0000';
@@ -150,6 +146,7 @@ export async function saveLotePart(
       rows.fill(null, start, start + SAVE_CHUNK);
       await stager.stage(chunk);
     }
+    await stager.done();
     const received = await recordPart(trx, id, parte, total);
     if (received > MAX_ROWS_PER_CARGA) fail('invalid', 'too_many_rows', CARGAS_MESSAGES.tooManyRows);
     return { received };
@@ -163,9 +160,10 @@ export async function discardLote(db: Db, actor: Actor, id: string): Promise<voi
 
 /**
  * POST save_carga/lotes/:id/confirmar: ONE transaction under the writers' lock writes the carga record and
- * moves the lote's candidates into folios and asignaciones (set-based INSERT … SELECT, `CONFIRM_CHUNK` rows per
- * statement), after the checks only the whole file can make (visitor still active, folio not open now, folio
- * once in the file — in SQL); then the counts, the audit row, and the lote deleted. A crash before the commit
+ * moves the lote's candidates into folios and asignaciones (set-based INSERT … SELECT, one statement per table
+ * for the whole lote: as fast as a COPY of the same rows, where 10,000-row statements took ~1.4× longer), after
+ * the checks only the whole file can make (visitor still active, folio not open now, folio once in the file —
+ * in SQL); then the counts, the audit row, and the lote deleted. A crash before the commit
  * leaves nothing (the lote stays until it is confirmed again, discarded or expired). Answers as save_carga:
  * exact counts and the first `MAX_FAILURES_LISTED` failures in file order.
  */
@@ -195,17 +193,7 @@ export async function confirmLote(db: Db, actor: Actor, id: string): Promise<Sav
         invalidInFile: lote.filas_invalidas_archivo,
       });
       const ctx = { idCarga: carga.id_carga, idCliente, actorId: actor.id, estadoIds: estados };
-      for (const part of parts) {
-        for (let from = 0; from < part.filas; from += CONFIRM_CHUNK) {
-          await yieldToEventLoop();
-          processed += await moveStagedRows(
-            trx,
-            id,
-            { parte: part.parte, from, to: from + CONFIRM_CHUNK },
-            ctx,
-          );
-        }
-      }
+      processed = await moveStagedRows(trx, id, ctx);
       failures = await loteFailures(trx, id, MAX_FAILURES_LISTED);
       if (processed < total - failures.count) {
         await markUnwritten(trx, id, carga.id_carga, CONFIRM_MESSAGES.openAssignment);

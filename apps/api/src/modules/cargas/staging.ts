@@ -8,7 +8,7 @@ import type { Db } from '../../db/schema';
 import type { ListConsumer } from '../../http/big-json';
 import { yieldToEventLoop } from '../../lib/event-loop';
 import type { Actor } from '../../session';
-import { clearPart, deleteLote, insertLote, type StagedRow, stageRows } from './lotes-repo';
+import { clearPart, createStager, deleteLote, insertLote, type StagedRow } from './lotes-repo';
 import { estadoIds, findOpenFolios, listActiveVisitors, SAVE_CHUNK, SAVE_SLICE } from './repo';
 import { createSaveChecker, foliosOf, type SaveCandidate, type SaveFailure } from './rows';
 
@@ -27,12 +27,13 @@ export async function stagingContext(db: Db): Promise<StagingContext> {
  * Checks rows with save_carga's rules (`createSaveChecker`: row rules, active visitor, folio once in the part and
  * not already open) and stages them as part `parte` of lote `id`, one chunk (≤ `SAVE_CHUNK` rows) per `stage`
  * call, in file order: the chunk's open folios are looked up, its rows checked `SAVE_SLICE` per turn of the event
- * loop (each released as it is checked), then written in one statement. The answers are those of checking
- * every row of the part at once.
+ * loop (each released as it is checked), then written with one COPY while the next chunk is checked
+ * (`createStager`; `done` waits for the last). The answers are those of checking every row of the part at once.
  */
 export class PartStager {
   private readonly openFolios = new Set<string>();
   private readonly checker: ReturnType<typeof createSaveChecker>;
+  private readonly writer: ReturnType<typeof createStager>;
   /** Rows staged so far (the next row's `ord`). */
   staged = 0;
 
@@ -43,6 +44,7 @@ export class PartStager {
     readonly parte: number,
   ) {
     this.checker = createSaveChecker([], { activeVisitors: ctx.activeVisitors, openFolios: this.openFolios });
+    this.writer = createStager(db, id, parte);
   }
 
   /** Checks and stages `chunk` (emptied meanwhile: its rows are released as they are checked). */
@@ -61,8 +63,13 @@ export class PartStager {
         result.ok ? stagedCandidate(result.candidate, this.ctx.estados) : stagedFailure(result.failure),
       );
     }
-    await stageRows(this.db, this.id, this.parte, this.staged, staged);
+    await this.writer.add(this.staged, staged);
     this.staged += staged.length;
+  }
+
+  /** Once the last chunk was staged: waits for its COPY (throws what a COPY threw). */
+  done(): Promise<void> {
+    return this.writer.done();
   }
 }
 
@@ -132,6 +139,7 @@ export class BodyStager implements ListConsumer {
     this.staging = true;
     this.queue(async () => {
       if (this.lote === null) return;
+      await this.lote.done();
       await clearPart(this.db, this.lote.id, BODY_PART);
       this.lote = new PartStager(this.db, await stagingContext(this.db), this.lote.id, BODY_PART);
     });
@@ -164,6 +172,7 @@ export class BodyStager implements ListConsumer {
     if (this.chunk.length > 0) this.flush();
     await this.chain;
     if (this.failure !== null) throw this.failure.error;
+    await this.lote?.done();
     this.handedOver = true;
     return { id: this.lote?.id ?? null, rows: this.rows };
   }
@@ -176,7 +185,10 @@ export class BodyStager implements ListConsumer {
     this.closed = true;
     this.chunk = [];
     this.discarded ??= this.chain.then(async () => {
-      if (this.lote !== null && !this.handedOver) await deleteLote(this.db, this.lote.id, this.actor.id);
+      if (this.lote === null || this.handedOver) return;
+      // The last chunk's COPY first: rows it wrote after the lote was deleted would outlive it.
+      await this.lote.done().catch(() => undefined);
+      await deleteLote(this.db, this.lote.id, this.actor.id);
     });
     return this.discarded;
   }
