@@ -3,6 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { decodeCsv, detectDelimiter, parseCsv } from './csv';
 import { ParseFailure, parseSpreadsheet, plainNumber } from './parse-core';
+import { chunkRows, MAX_CELLS_PER_CHUNK } from './sheet-rows';
 
 /** A workbook file with one sheet of `aoa`; `patch` adjusts cells (formats) before writing. */
 function workbook(
@@ -153,6 +154,47 @@ describe('parseSpreadsheet: workbooks', () => {
     expect(chunks).toEqual([5_000, 5_000, 2_345]);
     expect(progress.at(-1)).toBe(1);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+});
+
+describe('parseSpreadsheet: what one chunk of rows carries', () => {
+  const HEADERS = [
+    'Folio',
+    'Calle',
+    'Colonia',
+    'Ciudad',
+    'Estado',
+    'Codigo Postal',
+    'Tel1',
+    'Tel2',
+    'Nombre',
+    'Correo',
+  ];
+  const aoa: unknown[][] = [HEADERS];
+  for (let i = 0; i < 3_000; i++) aoa.push(HEADERS.map((h, c) => (c === 6 ? 8110000000 + i : `${h}-${i}`)));
+
+  it.each([
+    ['libro.xlsx', () => workbook(aoa, 'xlsx')],
+    ['libro.xls', () => workbook(aoa, 'biff8')],
+    ['libro.csv', () => utf8(aoa.map((row) => row.join(',')).join('\n'))],
+  ])(
+    '%s: at most MAX_CELLS_PER_CHUNK values (the page deserialises a chunk in one task), every row handed over',
+    (name, bytes) => {
+      const chunks: number[] = [];
+      const result = parseSpreadsheet(
+        { bytes: bytes(), name },
+        { onRows: (rows) => chunks.push(rows.length * Object.keys(rows[0] ?? {}).length) },
+      );
+      expect(result.rowCount).toBe(3_000);
+      expect(chunks.length).toBeGreaterThan(1);
+      for (const cells of chunks) expect(cells).toBeLessThanOrEqual(MAX_CELLS_PER_CHUNK);
+      expect(chunks.reduce((a, b) => a + b, 0)).toBe(3_000 * (HEADERS.length + 2));
+    },
+  );
+
+  it('a sheet wider than the bound still goes one row at a time', () => {
+    expect(chunkRows(MAX_CELLS_PER_CHUNK * 2)).toBe(1);
+    expect(chunkRows(12)).toBe(Math.floor(MAX_CELLS_PER_CHUNK / 12));
   });
 });
 

@@ -23,7 +23,10 @@ export class ParseFailure extends Error {
 export interface ParseHooks {
   /** Fraction 0–1 of the whole read. */
   onProgress?: (fraction: number) => void;
-  /** Rows are handed over in chunks of `chunkSize` as they are built (the worker posts each chunk). */
+  /**
+   * Rows are handed over in chunks as they are built (the worker posts each chunk): `chunkSize` rows, by
+   * default as many as keep a chunk within `MAX_CELLS_PER_CHUNK` values.
+   */
   onRows?: (rows: UploadRow[]) => void;
   /**
    * The rows handed over so far are void: the read starts again (the streaming .xlsx reader met a column
@@ -170,6 +173,17 @@ export function finish(value: string | null, rule: ColumnRule): string | null {
 }
 
 /**
+ * Most values (cells, `row_index` and `__id` included) in one chunk of rows handed over: the page's main
+ * thread deserialises each chunk the worker posts in one task, which must stay short on a busy 2-core machine
+ * (issue 21: no main-thread task over 100 ms while reading): 1,000 rows of 10 columns cost up to 9 ms of CPU
+ * there (median 1.2 ms), which waiting for a core stretched past 100 ms; 341 rows cost a median 0.4 ms.
+ */
+export const MAX_CELLS_PER_CHUNK = 4_096;
+
+/** Rows per chunk for rows of `width` values: at least one. */
+export const chunkRows = (width: number) => Math.max(1, Math.floor(MAX_CELLS_PER_CHUNK / Math.max(1, width)));
+
+/**
  * Builds the data rows of one sheet and hands them over: in chunks through `onRows`, else kept in `rows`.
  * Row r (1 = the first data row) keeps its file row number and the id r.
  */
@@ -192,7 +206,7 @@ export class RowSink {
     const { headers, rules } = this;
     for (let c = 0; c < headers.length; c++)
       row[headers[c] as string] = finish(text(c) ?? null, rules[c] as ColumnRule);
-    const { onRows, chunkSize = 1_000 } = this.hooks;
+    const { onRows, chunkSize = chunkRows(headers.length + 2) } = this.hooks;
     if (!onRows) {
       this.rows.push(row);
       return;

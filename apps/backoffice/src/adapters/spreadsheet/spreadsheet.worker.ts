@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
 /**
  * The Web Worker that reads spreadsheets off the main thread: a thin shell around `parse-core.ts`. It posts
- * progress, the rows in chunks of 1,000 (each chunk is cloned in a few milliseconds on the page side, so
- * 100,000 rows never freeze it), 'restart' when the rows posted so far are void, and the headers at the end.
+ * progress, the rows in chunks of at most `MAX_CELLS_PER_CHUNK` values (the page deserialises each in one
+ * task of about a millisecond, so a million rows never freeze it), 'restart' when the rows posted so far are
+ * void, and the headers at the end.
  */
 
 import { ParseFailure, parseSpreadsheet } from './parse-core';
