@@ -1,7 +1,7 @@
 import { isSpreadsheetError } from '@socio/features/cargas/bulk-load';
 import { describe, expect, it, vi } from 'vitest';
 import type { FromWorker, ToWorker } from './protocol';
-import { createWorkerSpreadsheetParser, SHARED_VALUES_PER_COLUMN } from './worker-parser';
+import { createWorkerSpreadsheetParser, PROGRESS_STEP, SHARED_VALUES_PER_COLUMN } from './worker-parser';
 
 /** A stand-in Worker answering each 'parse' with the given messages. */
 class FakeWorker {
@@ -85,6 +85,20 @@ describe('createWorkerSpreadsheetParser', () => {
     );
     const sheet = await parser.parse(file('a.csv'));
     expect(sheet.rows).toEqual(Array.from({ length: total }, (_, i) => made(i)));
+  });
+
+  it('passes on progress in steps of at least PROGRESS_STEP (each step re-renders the wizard), and the end', async () => {
+    const answers: FromWorker[] = [];
+    for (let i = 1; i <= 1_000; i++) answers.push({ type: 'progress', fraction: i / 1_001 });
+    answers.push({ type: 'done', headers: ['Folio'], rowCount: 0, sheetNames: [], sheet: null });
+    const parser = createWorkerSpreadsheetParser(() => new FakeWorker(answers) as unknown as Worker);
+    const progress: number[] = [];
+    await parser.parse(file('a.csv'), { onProgress: (f) => progress.push(f) });
+    expect(progress.length).toBeLessThanOrEqual(Math.ceil(1 / PROGRESS_STEP) + 1);
+    expect(progress.length).toBeGreaterThan(Math.floor(1 / PROGRESS_STEP) / 2);
+    for (let i = 1; i < progress.length - 1; i++)
+      expect((progress[i] as number) - (progress[i - 1] as number)).toBeGreaterThanOrEqual(PROGRESS_STEP);
+    expect(progress.at(-1)).toBe(1);
   });
 
   it("forgets the rows posted before a 'restart' (the streaming .xlsx reader started over)", async () => {
