@@ -183,6 +183,19 @@ function buildFile(states, tag) {
   return ROWS <= 200_000 ? sheetJsWorkbook(states, tag) : streamedWorkbook(states, tag);
 }
 
+/** BENCH_TRACE=<file.json>: a Chromium trace of each wizard read (run n in <file>-n.json), to see what a long task ran. */
+const trace = process.env.BENCH_TRACE;
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'blink.user_timing',
+  // BENCH_TRACE_CPU=1: JS samples too (the profiler's start shows as a long task of its own).
+  ...(process.env.BENCH_TRACE_CPU ? ['disabled-by-default-v8.cpu_profiler'] : []),
+];
+
 const mb = (bytes) => `${Math.round(bytes / 1024 / 1024).toLocaleString('es-MX')} MB`;
 
 /** RSS of this bench's Chromium renderer processes (the page and its Web Worker live there), in bytes. */
@@ -377,6 +390,7 @@ async function main() {
         window.__bars = [];
       });
       memory.reset();
+      if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       await dialog.getByLabel('Archivo a cargar').setInputFiles(file);
       const ready = await page.waitForFunction(
         () => {
@@ -417,7 +431,13 @@ async function main() {
         undefined,
         { polling: 16, timeout: 900_000 },
       );
-      return { ...(await ready.jsonValue()), ...(await memory.read()) };
+      const result = { ...(await ready.jsonValue()), ...(await memory.read()) };
+      if (trace) {
+        const traceFile = trace.replace(/(\.json)?$/, `-${wizards.length + 1}.json`);
+        writeFileSync(traceFile, await browser.stopTracing());
+        console.info(`traza del hilo principal (BENCH_TRACE): ${traceFile}`);
+      }
+      return result;
     };
 
     // Interleaved runs (the machine's load changes): best of each.
