@@ -154,6 +154,79 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
     });
   });
 
+  // Parts of one lote are stored side by side (the wizard sends two at once); PGlite has one connection, where
+  // transactions take turns anyway.
+  it.skipIf(kind === 'pglite')('stores two parts of one lote side by side', async () => {
+    const id = await open('juntas.xlsx');
+    // Part 0 is held as it records itself (its transaction open) until part 1 has recorded itself: with the lote
+    // locked by each part, part 1 would wait for part 0 and neither would end.
+    let part1Recorded!: () => void;
+    const part1 = new Promise<void>((resolve) => {
+      part1Recorded = resolve;
+    });
+    watchQueries(async (text, result, params) => {
+      if (!text.includes('INSERT INTO carga_lote_partes')) return result;
+      const parte = (params as unknown[] | undefined)?.[1];
+      if (parte === 1) part1Recorded();
+      if (parte === 0) await part1;
+      return result;
+    });
+    try {
+      const [a, b] = await Promise.all([
+        part(id, 0, rows('JUNTAS', 0, 200)),
+        part(id, 1, rows('JUNTAS', 200, 150)),
+      ]);
+      expect(a.statusCode, a.body).toBe(200);
+      expect(b.statusCode, b.body).toBe(200);
+    } finally {
+      unwatchQueries();
+    }
+    const res = await confirm(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ recordsProcessed: 350, recordsFailed: 0 });
+    expect(await countLike('asignaciones', 'JUNTAS-%')).toBe(350);
+  });
+
+  it.skipIf(kind === 'pglite')('stores the same part sent twice at once only once', async () => {
+    const id = await open('repetida.xlsx');
+    const data = rows('REPETIDA', 0, 120);
+    // The first copy is held as it records itself until the second copy has begun storing (its first statement
+    // after the lote's lock): without a lock per part the second would not see the first's rows to replace.
+    let held = false;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let heldNow!: () => void;
+    const firstHeld = new Promise<void>((resolve) => {
+      heldNow = resolve;
+    });
+    watchQueries(async (text, result) => {
+      if (!held && text.includes('INSERT INTO carga_lote_partes')) {
+        held = true;
+        heldNow();
+        await released;
+        return result;
+      }
+      if (held && /pg_advisory_xact_lock|DELETE FROM carga_lote_filas/.test(text)) release();
+      return result;
+    });
+    try {
+      const first = part(id, 0, data);
+      await firstHeld;
+      const second = part(id, 0, data);
+      const [a, b] = await Promise.all([first, second]);
+      expect(a.json()).toEqual({ received: 120 });
+      expect(b.json()).toEqual({ received: 120 });
+    } finally {
+      unwatchQueries();
+    }
+    const n = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM carga_lote_filas WHERE id_lote = ${id}::uuid`.execute(ctx.db);
+    expect(n.rows[0]?.n).toBe(120);
+    await discard(id);
+  });
+
   it('counts a part sent three times once', async () => {
     const id = await open('repetida.xlsx');
     await part(id, 0, rows('R', 0, 50));

@@ -65,15 +65,29 @@ export async function setLoteFile(
 }
 
 /**
- * The lote `id` of `actorId`, not expired, locked for the rest of the transaction (parts of one lote and its
- * confirmation never interleave); undefined when there is none.
+ * The lote `id` of `actorId`, not expired, locked for the rest of the transaction; undefined when there is none.
+ * `update` (confirmar): nothing else touches the lote meanwhile. `share` (a part): parts of one lote are stored
+ * side by side (each part's own rows, `lockPart`), while confirmar, a discard or the expiry sweep wait for them.
  */
-export async function lockLote(db: Db, id: string, actorId: number): Promise<LoteRecord | undefined> {
+export async function lockLote(
+  db: Db,
+  id: string,
+  actorId: number,
+  mode: 'update' | 'share' = 'update',
+): Promise<LoteRecord | undefined> {
   const { rows } = await sql<LoteRecord>`
     SELECT id_lote, file_name, load_type, fecha_cliente, filas_invalidas_archivo FROM carga_lotes
     WHERE id_lote = ${id}::uuid AND id_usuario = ${actorId} AND expira >= now()
-    FOR UPDATE`.execute(db);
+    FOR ${sql.raw(mode === 'update' ? 'UPDATE' : 'SHARE')}`.execute(db);
   return rows[0];
+}
+
+/**
+ * Part `parte` of lote `id` for the rest of the transaction: the same part sent twice at once (a retry while the
+ * first is still stored) is stored one after the other, so it replaces itself instead of doubling.
+ */
+export async function lockPart(db: Db, id: string, parte: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${id}), ${parte})`.execute(db);
 }
 
 /** Deletes the lote `id` of `actorId` with its rows; whether there was one. */

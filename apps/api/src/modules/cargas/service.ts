@@ -40,6 +40,7 @@ import {
   deleteLote,
   insertLote,
   lockLote,
+  lockPart,
   loteFailures,
   loteParts,
   type MessageTemplate,
@@ -138,7 +139,8 @@ export async function saveLotePart(
   const total = rows.length;
   const ctx = await stagingContext(db);
   return db.transaction().execute(async (trx) => {
-    if (!(await lockLote(trx, id, actor.id))) loteNotFound();
+    if (!(await lockLote(trx, id, actor.id, 'share'))) loteNotFound();
+    await lockPart(trx, id, parte);
     await clearPart(trx, id, parte);
     const stager = new PartStager(trx, ctx, id, parte);
     for (let start = 0; start < total; start += SAVE_CHUNK) {
@@ -180,6 +182,8 @@ export async function confirmLote(db: Db, actor: Actor, id: string): Promise<Sav
       const lote = (await lockLote(trx, id, actor.id)) ?? loteNotFound();
       const { parts, staged } = await loteParts(trx, id);
       const total = parts.reduce((sum, p) => sum + p.filas, 0);
+      // Parts stored side by side each counted the others' committed rows only: the whole lote is counted here.
+      if (total > MAX_ROWS_PER_CARGA) fail('invalid', 'too_many_rows', CARGAS_MESSAGES.tooManyRows);
       // Rows lost with the database's unlogged staging (a crash of the database itself): send the lote again.
       if (staged !== total) throw new LoteLost();
       actor.log?.info({ filas: total, lote: id }, 'carga: transacción iniciada');
