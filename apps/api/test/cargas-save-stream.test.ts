@@ -13,10 +13,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JsonBodySplitter } from '../src/http/big-json';
 import { SAVE_CHUNK } from '../src/modules/cargas/repo';
 import { BodyStager } from '../src/modules/cargas/staging';
-import { unwatchQueries, watchQueries } from './event-loop-turns';
+import { isStagingCopy, unwatchQueries, watchQueries } from './event-loop-turns';
 import { createTestContext, dbKinds, saveRows, type TestContext } from './helpers';
-
-const isStaging = (text: string) => /^COPY carga_lote_filas/i.test(text);
 
 describe.each(dbKinds())('save_carga stages its rows while the body arrives (%s)', (kind) => {
   let ctx: TestContext;
@@ -93,7 +91,7 @@ describe.each(dbKinds())('save_carga stages its rows while the body arrives (%s)
     const readAtStaging: number[] = [];
     const counter = countBytesRead();
     watchQueries((text, result) => {
-      if (isStaging(text)) readAtStaging.push(counter.bytes);
+      if (isStagingCopy(text)) readAtStaging.push(counter.bytes);
       return result;
     });
     let res: Awaited<ReturnType<typeof postInPieces>>;
@@ -126,7 +124,7 @@ describe.each(dbKinds())('save_carga stages its rows while the body arrives (%s)
     };
     let stagings = 0;
     watchQueries((text, result) => {
-      if (isStaging(text)) stagings++;
+      if (isStagingCopy(text)) stagings++;
       return result;
     });
     const res = await ctx.request(
@@ -186,7 +184,7 @@ describe.each(dbKinds())('save_carga stages its rows while the body arrives (%s)
       request.on('error', () => undefined);
       let stagedOnce = false;
       watchQueries((query, result) => {
-        if (isStaging(query) && !stagedOnce) {
+        if (isStagingCopy(query) && !stagedOnce) {
           stagedOnce = true;
           result.then(() => request.destroy());
         }

@@ -9,10 +9,8 @@ import type { SaveCargaResponse } from '@socio/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JsonBodySplitter } from '../src/http/big-json';
 import { SAVE_CHUNK, SAVE_SLICE } from '../src/modules/cargas/repo';
-import { turnCounter, unwatchQueries, watchQueries } from './event-loop-turns';
+import { isStagingCopy, turnCounter, unwatchQueries, watchQueries } from './event-loop-turns';
 import { createTestContext, dbKinds, saveRows, type TestContext } from './helpers';
-
-const isBatchInsert = (text: string) => /^COPY carga_lote_filas/i.test(text);
 
 describe.each(dbKinds())('save_carga yields to other requests (%s)', (kind) => {
   let ctx: TestContext;
@@ -47,7 +45,7 @@ describe.each(dbKinds())('save_carga yields to other requests (%s)', (kind) => {
           return answer;
         });
       }
-      if (isBatchInsert(text)) turnsAtFirstBatch ??= counter.turns;
+      if (isStagingCopy(text)) turnsAtFirstBatch ??= counter.turns;
       return result;
     });
     const n = SAVE_CHUNK + 10;
