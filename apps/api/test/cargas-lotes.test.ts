@@ -46,8 +46,8 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
       { method: 'PUT', url: `/api/cargas/save_carga/lotes/${id}/partes/${n}`, payload: { processedData } },
       who,
     );
-  const confirm = (id: string, who = 'Administrador') =>
-    ctx.request({ method: 'POST', url: `/api/cargas/save_carga/lotes/${id}/confirmar` }, who);
+  const confirm = (id: string, who = 'Administrador', payload?: object) =>
+    ctx.request({ method: 'POST', url: `/api/cargas/save_carga/lotes/${id}/confirmar`, payload }, who);
   const discard = (id: string, who = 'Administrador') =>
     ctx.request({ method: 'DELETE', url: `/api/cargas/save_carga/lotes/${id}` }, who);
   const countLike = async (table: 'asignaciones' | 'folios', pattern: string) =>
@@ -102,6 +102,40 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
       detail: CARGAS_MESSAGES.loteNotFound,
       code: 'lote_not_found',
     });
+  });
+
+  it('confirmar takes what the lote learnt after it opened: its row count (another is refused) and invalid rows', async () => {
+    // The wizard opens the lote as processing starts: the rows and the invalid ones are known only at confirmar.
+    const id = await open('temprano.xlsx');
+    await part(id, 0, rows('LT', 0, 40));
+    await part(id, 1, rows('LT', 40, 20));
+    const refused = await confirm(id, 'Administrador', { validCount: 61, invalidCount: 5 });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      detail: CARGAS_MESSAGES.loteRowsMismatch(61, 60),
+      code: 'lote_rows_mismatch',
+    });
+    expect(await countLike('asignaciones', 'LT-%')).toBe(0);
+    // Nothing was lost: the lote stays, and confirmar with the count it holds saves it.
+    const res = await confirm(id, 'Administrador', { validCount: 60, invalidCount: 5, date: '27/11/2026' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as SaveCargaResponse;
+    expect(body.recordsProcessed).toBe(60);
+    const carga = await ctx.db
+      .selectFrom('cargas')
+      .selectAll()
+      .where('id_carga', '=', body.id_carga!)
+      .executeTakeFirstOrThrow();
+    expect(carga).toMatchObject({ total_filas: 60, filas_invalidas_archivo: 5, fecha_cliente: '27/11/2026' });
+  });
+
+  it("confirmar refuses a body that is not the file's counts (422, nothing saved)", async () => {
+    const id = await open('malo.xlsx');
+    await part(id, 0, rows('LM', 0, 3));
+    const res = await confirm(id, 'Administrador', { validCount: -1 });
+    expect(res.statusCode).toBe(422);
+    expect(await countLike('asignaciones', 'LM-%')).toBe(0);
+    expect((await confirm(id)).statusCode).toBe(200);
   });
 
   it('stages its parts with COPY and moves the whole lote with one statement per table', async () => {

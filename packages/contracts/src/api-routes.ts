@@ -19,6 +19,7 @@ import {
   activeVisitorsResponseSchema,
   assignmentFiltersSchema,
   assignmentStatsSchema,
+  confirmSaveRequestSchema,
   loteParamsSchema,
   lotePartParamsSchema,
   manualAssignmentResponseSchema,
@@ -338,6 +339,7 @@ export const apiRoutes = {
       summary: 'Guardar un lote completo (una transacción)',
       roles: STAFF_ROLES,
       params: loteParamsSchema,
+      body: confirmSaveRequestSchema,
       response: saveCargaResponseSchema,
     }),
     discardSave: route({

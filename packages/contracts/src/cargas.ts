@@ -33,6 +33,9 @@ export const CARGAS_MESSAGES = {
   tooManyRowsPerPart: `Cada parte admite como máximo ${rowCount(SAVE_PART_ROWS)} filas`,
   /** A staged save (lote) that does not exist, expired, or is another user's. */
   loteNotFound: 'La carga en preparación no existe o ya expiró',
+  /** A lote confirmed with a count of rows other than the rows its parts hold. */
+  loteRowsMismatch: (expected: number, held: number) =>
+    `La carga en preparación tiene ${rowCount(held)} filas y se esperaban ${rowCount(expected)}`,
   unknownState: (value: string) => `Estado no reconocido: "${value}"`,
   duplicateInFile: (folio: string) => `Folio duplicado en el archivo: "${folio}"`,
   openAssignment: (folio: string) => `El folio "${folio}" ya tiene una asignación abierta`,
@@ -295,6 +298,20 @@ export const lotePartParamsSchema = loteParamsSchema.extend({
 
 export const savePartRequestSchema = z.object({ processedData: rowsArray<SaveRow>(SAVE_ROW_INDEX) });
 export type SavePartRequest = z.infer<typeof savePartRequestSchema>;
+
+/**
+ * POST …/lotes/:id/confirmar's optional body: what the file's lote learnt after it was opened (the wizard opens
+ * it as processing starts and sends parts meanwhile). `validCount`: the rows the lote must hold (confirmar refuses
+ * another count); `invalidCount` and `date` replace what the lote was opened with. No body (null): as opened.
+ */
+export const confirmSaveRequestSchema = z
+  .object({
+    validCount: z.number().int().min(0).optional(),
+    invalidCount: z.number().int().min(0).optional(),
+    date: z.string().max(64).optional(),
+  })
+  .nullish();
+export type ConfirmSaveRequest = NonNullable<z.infer<typeof confirmSaveRequestSchema>>;
 
 export const savePartResponseSchema = z.object({
   /** Rows the lote holds after this part (a part sent again replaces itself: counted once). */

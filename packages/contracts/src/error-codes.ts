@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'visitor_other_state',
   /** A staged save (lote) that does not exist, expired, or belongs to another user. */
   'lote_not_found',
+  /** A lote confirmed with a row count other than the rows its parts hold. */
+  'lote_rows_mismatch',
   // Reportes and their e-mail deliveries.
   'reporte_not_found',
   'cliente_not_found',

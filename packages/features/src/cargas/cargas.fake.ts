@@ -309,8 +309,15 @@ export function createFakeCargasPort(
     async confirmSave(id, o) {
       await wait(delay, o?.signal);
       const lote = loteOf(id);
-      lotes.delete(id);
       const rows = [...lote.parts.entries()].sort(([a], [b]) => a - b).flatMap(([, part]) => part);
+      const expected = o?.file?.validCount;
+      if (expected !== undefined && expected !== rows.length)
+        throw new ApiError(
+          422,
+          CARGAS_MESSAGES.loteRowsMismatch(expected, rows.length),
+          'lote_rows_mismatch',
+        );
+      lotes.delete(id);
       return saveRows(rows);
     },
     async discardSave(id) {

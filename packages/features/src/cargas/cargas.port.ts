@@ -12,6 +12,7 @@ import type {
   Assignment,
   AssignmentFilters,
   AssignmentStats,
+  ConfirmSaveRequest,
   LoadType,
   ManualAssignmentRequest,
   ManualAssignmentResponse,
@@ -26,6 +27,11 @@ import type {
 
 export interface CargasCallOptions {
   signal?: AbortSignal;
+}
+
+/** confirmSave's options: what the lote learnt since it was opened (confirmar's body, `ConfirmSaveRequest`). */
+export interface ConfirmSaveOptions extends CargasCallOptions {
+  file?: ConfirmSaveRequest;
 }
 
 export interface CargasPort {
@@ -56,8 +62,11 @@ export interface CargasPort {
   openSave(meta: OpenSaveInput, o?: CargasCallOptions): Promise<{ id: string }>;
   /** `PUT /cargas/save_carga/lotes/{id}/partes/{n}`: rows the lote holds afterwards. */
   savePart(id: string, n: number, rows: ProcessedRow[], o?: CargasCallOptions): Promise<SavePartResponse>;
-  /** `POST /cargas/save_carga/lotes/{id}/confirmar`. */
-  confirmSave(id: string, o?: CargasCallOptions): Promise<SaveCargaResponse>;
+  /**
+   * `POST /cargas/save_carga/lotes/{id}/confirmar`; with `o.file.validCount`, refused (422 `lote_rows_mismatch`)
+   * unless the lote holds exactly that many rows.
+   */
+  confirmSave(id: string, o?: ConfirmSaveOptions): Promise<SaveCargaResponse>;
   /** `DELETE /cargas/save_carga/lotes/{id}`. */
   discardSave(id: string): Promise<void>;
 }

@@ -180,6 +180,20 @@ export function cargasPortScenarios(port: () => CargasPort): void {
         detail: CARGAS_MESSAGES.loteNotFound,
       });
 
+      // Confirmed with the rows the wizard expects: another count is refused and the lote kept.
+      const early = await port().openSave({ fileName: 'temprana.xlsx', loadType: 'TEC_MTY' });
+      await port().savePart(early.id, 0, [row(first, 0)]);
+      expect(
+        await failure(port().confirmSave(early.id, { file: { validCount: 2, invalidCount: 1 } })),
+      ).toEqual({
+        status: 422,
+        detail: CARGAS_MESSAGES.loteRowsMismatch(2, 1),
+      });
+      expect(await port().confirmSave(early.id, { file: { validCount: 1, invalidCount: 1 } })).toMatchObject({
+        recordsProcessed: 1,
+      });
+      expect((await port().stats()).total - before.total).toBe(4);
+
       const dropped = await port().openSave({ fileName: 'descartada.xlsx', loadType: 'TEC_MTY' });
       await port().savePart(dropped.id, 0, [row(first, 0)]);
       await port().discardSave(dropped.id);
@@ -187,7 +201,7 @@ export function cargasPortScenarios(port: () => CargasPort): void {
         status: 404,
         detail: CARGAS_MESSAGES.loteNotFound,
       });
-      expect((await port().stats()).total - before.total).toBe(3);
+      expect((await port().stats()).total - before.total).toBe(4);
     });
   });
 }

@@ -109,7 +109,7 @@ export async function cargasRoutes(app: FastifyInstance): Promise<void> {
   // A staged save (lote): opened, sent in parts (above), confirmed in one transaction, or discarded.
   registerRoute(app, cargas.openSave, async (request) => openLote(app.db, actorOf(request), request.body));
   registerRoute(app, cargas.confirmSave, async (request) =>
-    confirmLote(app.db, actorOf(request), request.params.id),
+    confirmLote(app.db, actorOf(request), request.params.id, request.body ?? {}),
   );
   registerRoute(app, cargas.discardSave, async (request, reply) => {
     await discardLote(app.db, actorOf(request), request.params.id);

@@ -12,6 +12,7 @@ import {
   type AssignmentFilters,
   type AssignmentStats,
   CARGAS_MESSAGES,
+  type ConfirmSaveRequest,
   canMoveTo,
   canTransition,
   formatAddress,
@@ -167,9 +168,16 @@ export async function discardLote(db: Db, actor: Actor, id: string): Promise<voi
  * the checks only the whole file can make (visitor still active, folio not open now, folio once in the file —
  * in SQL); then the counts, the audit row, and the lote deleted. A crash before the commit
  * leaves nothing (the lote stays until it is confirmed again, discarded or expired). Answers as save_carga:
- * exact counts and the first `MAX_FAILURES_LISTED` failures in file order.
+ * exact counts and the first `MAX_FAILURES_LISTED` failures in file order. `file` (the wizard's, which opened
+ * the lote before it knew them): the rows the lote must hold — another count is refused, nothing written — and
+ * the file's invalid rows and date, which replace those the lote was opened with.
  */
-export async function confirmLote(db: Db, actor: Actor, id: string): Promise<SaveCargaResponse> {
+export async function confirmLote(
+  db: Db,
+  actor: Actor,
+  id: string,
+  file: ConfirmSaveRequest = {},
+): Promise<SaveCargaResponse> {
   const estados = await estadoIds(db);
   const idCliente = await clienteOfLoadType(db);
   let idCarga: number | null = null;
@@ -186,15 +194,17 @@ export async function confirmLote(db: Db, actor: Actor, id: string): Promise<Sav
       if (total > MAX_ROWS_PER_CARGA) fail('invalid', 'too_many_rows', CARGAS_MESSAGES.tooManyRows);
       // Rows lost with the database's unlogged staging (a crash of the database itself): send the lote again.
       if (staged !== total) throw new LoteLost();
+      if (file.validCount !== undefined && file.validCount !== total)
+        fail('invalid', 'lote_rows_mismatch', CARGAS_MESSAGES.loteRowsMismatch(file.validCount, total));
       actor.log?.info({ filas: total, lote: id }, 'carga: transacción iniciada');
       await markLoteFailures(trx, id, CONFIRM_MESSAGES);
       const carga = await insertCarga(trx, {
         fileName: lote.file_name,
         loadType: lote.load_type,
         actorId: actor.id,
-        clientDate: lote.fecha_cliente,
+        clientDate: file.date ?? lote.fecha_cliente,
         totalRows: total,
-        invalidInFile: lote.filas_invalidas_archivo,
+        invalidInFile: file.invalidCount ?? lote.filas_invalidas_archivo,
       });
       const ctx = { idCarga: carga.id_carga, idCliente, actorId: actor.id, estadoIds: estados };
       processed = await moveStagedRows(trx, id, ctx);

@@ -60,7 +60,8 @@ export function createHttpCargasPort(http: HttpClient): CargasPort {
         signal: o?.signal,
         compressBody: true,
       }),
-    confirmSave: (id, o) => http.call(cargas.confirmSave, { params: { id }, signal: o?.signal }),
+    confirmSave: (id, o) =>
+      http.call(cargas.confirmSave, { params: { id }, body: o?.file, signal: o?.signal }),
     discardSave: async (id) => {
       await http.call(cargas.discardSave, { params: { id } });
     },
