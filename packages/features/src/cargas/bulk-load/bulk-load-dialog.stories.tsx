@@ -490,9 +490,11 @@ export const AddFolio: Story = {
       within(row).getByText('Av. Vallarta 100, Americana, Guadalajara, Jalisco, CP 44100'),
     ).toBeVisible();
     await expect(within(row).getByText('6')).toBeVisible();
+    // The lote's only part was sent while processing; the folio added changed it, so it is sent again.
+    await expect(addFolioSavePart).toHaveBeenCalledTimes(1);
     await userEvent.click(within(d).getByRole('button', { name: 'Confirmar Carga' }));
-    await waitFor(() => expect(addFolioSavePart).toHaveBeenCalledTimes(1));
-    const saved = addFolioSavePart.mock.calls[0]?.[2].find((r) => r.id_folio === 'TEC-MANUAL-1');
+    await waitFor(() => expect(addFolioSavePart).toHaveBeenCalledTimes(2));
+    const saved = addFolioSavePart.mock.calls[1]?.[2].find((r) => r.id_folio === 'TEC-MANUAL-1');
     await expect(saved).toMatchObject({ dia_agendo_crm: '2026-03-05' });
   },
 };
@@ -700,7 +702,10 @@ function spiedSave(savePart?: (base: CargasPort) => CargasPort['savePart']) {
 const UNAVAILABLE = () => Promise.reject(new ApiError(503, 'Servicio no disponible'));
 const failingPart = spiedSave(() => UNAVAILABLE);
 
-/** A part that fails twice (sent once more, then given up): the lote is discarded and nothing is saved. */
+/**
+ * A part that fails while processing and twice at confirm (sent once more, then given up): the lote is discarded
+ * and nothing is saved.
+ */
 export const SavePartFailsTwice: Story = {
   name: 'Step 3: a part that fails twice discards the carga',
   tags: ['!dev', '!autodocs'],
@@ -711,8 +716,8 @@ export const SavePartFailsTwice: Story = {
     await expect(await within(d).findByRole('alert')).toHaveTextContent(
       'Error al guardar la carga: Servicio no disponible',
     );
-    await expect(failingPart.savePart).toHaveBeenCalledTimes(2);
-    await expect(failingPart.savePart.mock.calls.map(([, n]) => n)).toEqual([0, 0]);
+    await expect(failingPart.savePart).toHaveBeenCalledTimes(3);
+    await expect(failingPart.savePart.mock.calls.map(([, n]) => n)).toEqual([0, 0, 0]);
     await waitFor(() => expect(failingPart.discardSave).toHaveBeenCalledTimes(1));
     await expect(failingPart.discardSave).toHaveBeenCalledWith(failingPart.savePart.mock.calls[0]?.[0]);
     await expect(failingPart.confirmSave).not.toHaveBeenCalled();
@@ -725,7 +730,7 @@ export const SavePartFailsTwice: Story = {
 
 const flaky = spiedSave((base) => failingFirst(base, 'savePart', UNAVAILABLE).savePart);
 
-/** A part that fails once is sent again; the carga is saved as if nothing happened. */
+/** A part that fails once (while processing) is sent again at confirm; the carga is saved as if nothing happened. */
 export const SavePartRetried: Story = {
   name: 'Step 3: a part that fails once is sent again',
   tags: ['!dev', '!autodocs'],

@@ -1,4 +1,4 @@
-import type { ActiveVisitor, ProcessedRow, UploadRow } from '@socio/contracts';
+import { type ActiveVisitor, type ProcessedRow, SAVE_PART_ROWS, type UploadRow } from '@socio/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type BulkLoadAction,
@@ -259,6 +259,43 @@ describe('bulkLoadReducer', () => {
     expect(isConfirmingSave(failed)).toBe(false);
     // Progress of a save that is no longer running is ignored.
     expect(run([{ type: 'saveProgress', done: 1 }], failed)).toBe(failed);
+  });
+
+  it('given parts of the lote stored ahead › saving starts counting them as done', () => {
+    const saving = run(
+      [{ type: 'saveStarted', done: 2 }],
+      review([processed(1, 4), processed(2, 4), processed(3, 4)]),
+    );
+    expect(saving.progress).toEqual({ done: 2, total: 3 });
+  });
+
+  it('given review › each edit counts once more the part of the lote it touched (a folio added, the last part)', () => {
+    const rows = Array.from({ length: 2 * SAVE_PART_ROWS + 10 }, (_, i) =>
+      processed(i, i === 5 || i === 2 * SAVE_PART_ROWS + 3 ? null : 4, i === 5 ? 'Jalisco' : 'Nuevo León'),
+    );
+    const state = review(rows);
+    expect(state.partRevisions).toEqual([]);
+    // One row of part 1.
+    const edited = run(
+      [{ type: 'setVisitor', id: String(SAVE_PART_ROWS + 1), visitor: visitor(8, 'Nuevo León') }],
+      state,
+    );
+    expect(edited.partRevisions).toEqual([0, 1]);
+    // 'Asignar por estado' touches the parts of the rows it assigned only (rows 5 and 2×SAVE_PART_ROWS+3).
+    const byState = run(
+      [{ type: 'assignState', state: 'Nuevo León', visitors: [visitor(8, 'Nuevo León')] }],
+      edited,
+    );
+    expect(byState.partRevisions).toEqual([0, 1, 1]);
+    const jalisco = run(
+      [{ type: 'assignState', state: 'Jalisco', visitors: [visitor(9, 'Jalisco')] }],
+      byState,
+    );
+    expect(jalisco.partRevisions).toEqual([1, 1, 1]);
+    const added = run([{ type: 'folioAdded', row: processed(0, 4) }], jalisco);
+    expect(added.partRevisions).toEqual([1, 1, 2]);
+    // A new file's processing starts over.
+    expect(review(rows).partRevisions).toEqual([]);
   });
 
   it('reset goes back to step 1 with nothing kept', () => {

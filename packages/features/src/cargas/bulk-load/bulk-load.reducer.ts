@@ -11,6 +11,7 @@ import {
   type SaveCargaFailure,
   type UploadRow,
 } from '@socio/contracts';
+import { partOfRow } from './lote-upload';
 
 /**
  * Where the wizard stands. Steps: idle/reading/classifying → 1, ready/processing → 2, review/saving/saved → 3.
@@ -50,6 +51,11 @@ export interface BulkLoadState {
    * 'Confirmar Carga'), and counting a million rows each time blocked the page.
    */
   unassigned: number;
+  /**
+   * Review edits per part of the lote (`partOfRow`): entry n counts the edits that touched part n's rows (or added
+   * a row to it), so a part stored ahead is sent again at confirm when it changed since (`lote-upload.ts`).
+   */
+  partRevisions: readonly number[];
   /** Row whose visitor cell is a dropdown. */
   editingId: string | null;
   onlyUnassigned: boolean;
@@ -92,7 +98,8 @@ export type BulkLoadAction =
   | { type: 'toggleOnlyUnassigned'; value: boolean }
   | { type: 'folioAdded'; row: ProcessedRow }
   | { type: 'confirmBlocked'; message: string }
-  | { type: 'saveStarted' }
+  /** `done`: rows of the lote already stored (sent ahead while processing and reviewing). */
+  | { type: 'saveStarted'; done?: number }
   | { type: 'saveProgress'; done: number }
   | { type: 'saveFailed'; message: string }
   | { type: 'savedWithFailures'; result: SavedResult }
@@ -109,6 +116,7 @@ export const initialBulkLoadState: BulkLoadState = {
   invalid: [],
   processed: [],
   unassigned: 0,
+  partRevisions: [],
   editingId: null,
   onlyUnassigned: false,
   error: null,
@@ -186,6 +194,22 @@ function withVisitor(row: ProcessedRow, visitor: ActiveVisitor | null): Processe
   return { ...row, visitor_id: visitor?.id_usuario ?? null, state_of_visitor: visitor?.region ?? null };
 }
 
+/** `revisions` with the parts of the rows at `indexes` counted once more each. */
+function touched(revisions: readonly number[], indexes: Iterable<number>): number[] {
+  const next = revisions.slice();
+  const parts = new Set<number>();
+  for (const index of indexes) parts.add(partOfRow(index));
+  for (const part of parts) next[part] = (next[part] ?? 0) + 1;
+  // Parts before a touched one that were never touched: 0, not holes.
+  for (let n = 0; n < next.length; n++) next[n] ??= 0;
+  return next;
+}
+
+/** Indexes of the rows `after` replaced (an edit gives a changed row a new object). */
+function* changedRows(before: readonly ProcessedRow[], after: readonly ProcessedRow[]): Generator<number> {
+  for (let i = 0; i < after.length; i++) if (after[i] !== before[i]) yield i;
+}
+
 /** Gives each unassigned row of `state` a visitor: the one with fewest folios in this load among `visitors`. */
 function assignState(
   rows: readonly ProcessedRow[],
@@ -261,6 +285,7 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
         valid: [],
         processed: action.processed,
         unassigned: countUnassigned(action.processed),
+        partRevisions: [],
         invalid: action.invalid.length > 0 ? [...state.invalid, ...action.invalid] : state.invalid,
         editingId: null,
         onlyUnassigned: false,
@@ -281,12 +306,24 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
       const after = withVisitor(before, action.visitor);
       processed[index] = after;
       const unassigned = state.unassigned + Number(isRowUnassigned(after)) - Number(isRowUnassigned(before));
-      return { ...state, processed, unassigned, editingId: null };
+      return {
+        ...state,
+        processed,
+        unassigned,
+        partRevisions: touched(state.partRevisions, [index]),
+        editingId: null,
+      };
     }
     case 'assignState': {
       if (state.phase !== 'review') return state;
       const processed = assignState(state.processed, action.state, action.visitors);
-      return { ...state, processed, unassigned: countUnassigned(processed), editingId: null };
+      return {
+        ...state,
+        processed,
+        unassigned: countUnassigned(processed),
+        partRevisions: touched(state.partRevisions, changedRows(state.processed, processed)),
+        editingId: null,
+      };
     }
     case 'toggleOnlyUnassigned':
       return { ...state, onlyUnassigned: action.value };
@@ -296,6 +333,7 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
         ...state,
         processed: [...state.processed, { ...action.row, __id: `manual-${state.nextManualId}` }],
         unassigned: state.unassigned + Number(isRowUnassigned(action.row)),
+        partRevisions: touched(state.partRevisions, [state.processed.length]),
         nextManualId: state.nextManualId + 1,
       };
     case 'confirmBlocked':
@@ -307,7 +345,7 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
         phase: 'saving',
         editingId: null,
         error: null,
-        progress: { done: 0, total: state.processed.length },
+        progress: { done: Math.min(action.done ?? 0, state.processed.length), total: state.processed.length },
       };
     case 'saveProgress':
       if (state.phase !== 'saving' || !state.progress) return state;

@@ -44,3 +44,47 @@ export async function runInFlight(
   if (failure) throw (failure as { error: unknown }).error;
   signal.throwIfAborted();
 }
+
+/** Takes one of the shared slots (`createSlots`), resolved with the function that gives it back. */
+export type TakeSlot = (kind: 'first' | 'next', signal: AbortSignal) => Promise<() => void>;
+
+/**
+ * `limit` slots shared by requests of two kinds: a request of kind 'first' (a part of the lote, once the batches
+ * holding its rows answered) takes the next free slot before any of kind 'next' (the next batch) waiting; each in
+ * the order asked. A request whose signal aborts while waiting stops waiting (rejects with the reason).
+ */
+export function createSlots(limit: number): TakeSlot {
+  let free = limit;
+  const waiting = { first: [] as (() => void)[], next: [] as (() => void)[] };
+  const give = () => {
+    const wake = waiting.first.shift() ?? waiting.next.shift();
+    if (wake) wake();
+    else free++;
+  };
+  return (kind, signal) => {
+    signal.throwIfAborted();
+    let given = false;
+    const release = () => {
+      if (given) return;
+      given = true;
+      give();
+    };
+    if (free > 0) {
+      free--;
+      return Promise.resolve(release);
+    }
+    return new Promise((resolve, reject) => {
+      const wake = () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(release);
+      };
+      const onAbort = () => {
+        const queue = waiting[kind];
+        queue.splice(queue.indexOf(wake), 1);
+        reject(signal.reason);
+      };
+      waiting[kind].push(wake);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  };
+}

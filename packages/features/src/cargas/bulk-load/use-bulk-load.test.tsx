@@ -7,7 +7,7 @@ import { PortsProvider } from '../../ports';
 import { createFakeCargasPort } from '../../testing';
 import type { CargasPort } from '../cargas.port';
 import { createFakeSpreadsheetParser } from './bulk-load.fake';
-import { useBulkLoad } from './use-bulk-load';
+import { type BulkLoadController, useBulkLoad } from './use-bulk-load';
 
 /** A call the test answers (or fails) when it chooses: no clocks. */
 function held<T>() {
@@ -204,5 +204,243 @@ describe('useBulkLoad · saving the lote', () => {
     expect(onSaved).not.toHaveBeenCalled();
     expect(result.current.state.phase).toBe('review');
     expect(result.current.state.error).toMatch(/Servicio no disponible/);
+  });
+});
+
+describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
+  /** process_carga answering each batch at once with every row processed. */
+  const processing = () =>
+    vi.fn(
+      async (rows: UploadRow[]): Promise<ProcessCargaResponse> => ({
+        processedData: rows.map(processedOf),
+        invalidRows: [],
+        invalidCount: 0,
+        validCount: rows.length,
+      }),
+    );
+
+  /** The fake port with its lote calls spied on (each as the fake answers unless given; `savePart` wrapping the fake's). */
+  function spiedLote(
+    overrides: {
+      process?: CargasPort['process'];
+      savePart?: (base: CargasPort['savePart']) => CargasPort['savePart'];
+    } = {},
+  ) {
+    const base = createFakeCargasPort();
+    return {
+      ...base,
+      process: vi.fn(overrides.process ?? processing()),
+      openSave: vi.fn(base.openSave),
+      savePart: vi.fn(overrides.savePart ? overrides.savePart(base.savePart) : base.savePart),
+      confirmSave: vi.fn(base.confirmSave),
+      discardSave: vi.fn(base.discardSave),
+    };
+  }
+
+  /** Step 3 after processing `n` rows through the hook (the lote's parts sent meanwhile). */
+  async function processed(n: number, overrides: Parameters<typeof spiedLote>[0] = {}) {
+    const cargas = spiedLote(overrides);
+    const hook = setup(cargas);
+    toReady(hook.result, n);
+    await act(() => hook.result.current.process());
+    return { ...hook, cargas };
+  }
+
+  const partsSent = (savePart: { mock: { calls: unknown[][] } }) =>
+    savePart.mock.calls.map(([, n, rows]) => [n, (rows as unknown[]).length]);
+
+  it('sends every part while processing, so that Confirmar Carga only confirms, with the counts it knows now', async () => {
+    const { result, onDone, cargas } = await processed(45_000);
+    expect(result.current.state.phase).toBe('review');
+    expect(cargas.openSave).toHaveBeenCalledTimes(1);
+    expect(partsSent(cargas.savePart)).toEqual([
+      [0, 20_000],
+      [1, 20_000],
+      [2, 5_000],
+    ]);
+
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.confirm();
+    });
+    // Every row is stored already: the bar starts full.
+    expect(result.current.state.progress).toEqual({ done: 45_000, total: 45_000 });
+    await act(() => done);
+    expect(cargas.savePart).toHaveBeenCalledTimes(3);
+    expect(cargas.confirmSave).toHaveBeenCalledTimes(1);
+    const [id, options] = cargas.confirmSave.mock.calls[0] ?? [];
+    expect(id).toBe(cargas.savePart.mock.calls[0]?.[0]);
+    expect(options?.file).toMatchObject({ validCount: 45_000, invalidCount: 0 });
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a part as soon as the batches holding its rows answered, in their turn: two requests in flight in all', async () => {
+    const batches: ReturnType<typeof held<ProcessCargaResponse>>[] = [];
+    const parts: ReturnType<typeof held<SavePartResponse>>[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const counted = <T,>(promise: Promise<T>) => {
+      most = Math.max(most, ++inFlight);
+      return promise.finally(() => inFlight--);
+    };
+    const cargas = spiedLote({
+      process: vi.fn((rows: UploadRow[]) => {
+        const answer = held<ProcessCargaResponse>();
+        batches.push(answer);
+        void rows;
+        return counted(answer.promise);
+      }),
+      savePart: () => () => {
+        const part = held<SavePartResponse>();
+        parts.push(part);
+        return counted(part.promise);
+      },
+    });
+    const { result } = setup(cargas);
+    toReady(result, 25_000); // batches of 5,000: part 0 is batches 0–3
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.process();
+    });
+    const answer = (b: number) => {
+      const rows = Array.from({ length: 5_000 }, (_, i) => processedOf(upload(b * 5_000 + i)));
+      batches[b]?.release({ processedData: rows, invalidRows: [], invalidCount: 0, validCount: 5_000 });
+    };
+    for (const b of [0, 1, 2]) {
+      await settle();
+      answer(b);
+    }
+    await settle();
+    expect(cargas.savePart).not.toHaveBeenCalled();
+    answer(3);
+    await settle();
+    // Batch 3 filled part 0: it goes out in that batch's turn, beside batch 4.
+    expect(partsSent(cargas.savePart)).toEqual([[0, 20_000]]);
+    expect(cargas.process).toHaveBeenCalledTimes(5);
+    answer(4);
+    await settle();
+    expect(partsSent(cargas.savePart)).toEqual([
+      [0, 20_000],
+      [1, 5_000],
+    ]);
+    parts[0]?.release({ received: 20_000 });
+    parts[1]?.release({ received: 25_000 });
+    await act(() => done);
+    expect(result.current.state.phase).toBe('review');
+    expect(most).toBe(2);
+  });
+
+  it('after an edit in review, Confirmar Carga sends again exactly the parts it touched, and the bar starts at the rest', async () => {
+    const { result, cargas } = await processed(45_000);
+    cargas.savePart.mockClear();
+    act(() => {
+      result.current.dispatch({
+        type: 'setVisitor',
+        id: '20001',
+        visitor: { id_usuario: 9, region: 'Nuevo León', name: 'V9' },
+      });
+    });
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.confirm();
+    });
+    expect(result.current.state.progress).toEqual({ done: 25_000, total: 45_000 });
+    await act(() => done);
+    expect(partsSent(cargas.savePart)).toEqual([[1, 20_000]]);
+    const sent = cargas.savePart.mock.calls[0]?.[2] as ProcessedRow[];
+    expect(sent[1]).toMatchObject({ __id: 20_001, visitor_id: 9 });
+    expect(cargas.confirmSave).toHaveBeenCalledTimes(1);
+  });
+
+  it('a folio added in review sends again the last part only', async () => {
+    const { result, cargas } = await processed(45_000);
+    cargas.savePart.mockClear();
+    act(() => {
+      result.current.dispatch({ type: 'folioAdded', row: processedOf(upload(99_999)) });
+    });
+    await act(() => result.current.confirm());
+    expect(partsSent(cargas.savePart)).toEqual([[2, 5_001]]);
+    expect(cargas.confirmSave.mock.calls[0]?.[1]?.file).toMatchObject({ validCount: 45_001 });
+  });
+
+  it('a part that failed while processing is sent again at Confirmar Carga', async () => {
+    let failed = false;
+    const { result, onDone, cargas } = await processed(45_000, {
+      savePart: (savePart) => (id, n, rows) => {
+        if (n === 1 && !failed) {
+          failed = true;
+          return Promise.reject(new ApiError(503, 'Servicio no disponible'));
+        }
+        return savePart(id, n, rows);
+      },
+    });
+    // The failure did not stop processing.
+    expect(result.current.state.phase).toBe('review');
+    expect(result.current.state.error).toBeNull();
+    cargas.savePart.mockClear();
+    await act(() => result.current.confirm());
+    expect(partsSent(cargas.savePart)).toEqual([[1, 20_000]]);
+    expect(cargas.confirmSave).toHaveBeenCalledTimes(1);
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['reset', (c: BulkLoadController) => c.reset()],
+    ['cancelRead', (c: BulkLoadController) => c.cancelRead()],
+  ])('%s while processing discards the lote and sends nothing more', async (_name, stop) => {
+    const batches: ReturnType<typeof held<ProcessCargaResponse>>[] = [];
+    const cargas = spiedLote({
+      process: vi.fn((_rows: UploadRow[], _type: string, o?: { signal?: AbortSignal }) => {
+        const answer = held<ProcessCargaResponse>();
+        batches.push(answer);
+        o?.signal?.addEventListener('abort', () => answer.fail(o.signal?.reason), { once: true });
+        return answer.promise;
+      }),
+    });
+    const { result } = setup(cargas);
+    toReady(result, 45_000);
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.process();
+    });
+    await settle();
+    act(() => stop(result.current));
+    await act(() => done);
+    await settle();
+    const id = (await cargas.openSave.mock.results[0]?.value)?.id;
+    expect(cargas.discardSave).toHaveBeenCalledWith(id);
+    expect(cargas.savePart).not.toHaveBeenCalled();
+  });
+
+  it('closing the wizard (unmount) while processing discards the lote', async () => {
+    const cargas = spiedLote({ process: vi.fn(() => new Promise<ProcessCargaResponse>(() => undefined)) });
+    const { result, unmount } = setup(cargas);
+    toReady(result, 10_000);
+    act(() => {
+      void result.current.process();
+    });
+    await settle();
+    unmount();
+    await settle();
+    expect(cargas.discardSave).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed process_carga discards the lote', async () => {
+    const cargas = spiedLote({
+      process: vi.fn(() => Promise.reject(new ApiError(503, 'Servicio no disponible'))),
+    });
+    const { result } = setup(cargas);
+    toReady(result, 10_000);
+    await act(() => result.current.process());
+    await settle();
+    expect(result.current.state.phase).toBe('ready');
+    expect(cargas.discardSave).toHaveBeenCalledTimes(1);
+  });
+
+  it('reading another file after processing discards the lote of the one before', async () => {
+    const { result, cargas } = await processed(5_000);
+    expect(cargas.savePart).toHaveBeenCalledTimes(1);
+    await act(() => result.current.selectFile(new File(['Folio\n1'], 'otra.csv', { type: 'text/csv' })));
+    expect(cargas.discardSave).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,6 +2,8 @@
  * Runs the wizard: the reducer's state plus the calls to the spreadsheet and cargas ports
  * (read → classify → process in batches → save in parts of a lote, confirmed at once). Every async step
  * can be cancelled by closing or by 'Cancelar lectura'; an answer that arrives after a reset is ignored.
+ * The lote is saved ahead (`lote-upload.ts`): opened as processing starts, each part sent once the batches
+ * holding its rows answered, so 'Confirmar Carga' sends only the parts not stored yet or edited since.
  */
 import {
   type InvalidRow,
@@ -10,7 +12,6 @@ import {
   PROCESS_BATCH_ROWS,
   type ProcessCargaResponse,
   type ProcessedRow,
-  SAVE_PART_ROWS,
 } from '@socio/contracts';
 import { toast } from '@socio/ui';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
@@ -20,8 +21,9 @@ import { bulkLoadReducer, canConfirm, initialBulkLoadState, refusedRows } from '
 import { isAbort, processErrorMessage, readErrorMessage, saveErrorMessage } from './bulk-load-errors';
 import { classifyRows } from './classify';
 import { isSupportedSpreadsheet } from './file-types';
-import { REQUESTS_IN_FLIGHT, runInFlight } from './in-flight';
+import { createSlots, REQUESTS_IN_FLIGHT, runInFlight } from './in-flight';
 import { invalidRowsCsv, invalidRowsFileName } from './invalid-rows-csv';
+import { fullParts, type LoteUpload, openLoteUpload, partCount, partRevision, partRows } from './lote-upload';
 import { bulkLoadMessages as m } from './messages.es';
 import { isSpreadsheetError, SpreadsheetError } from './spreadsheet.port';
 
@@ -51,6 +53,14 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
   const runRef = useRef<AbortController | null>(null);
   /** The file read last: another of its sheets can be read without picking it again. */
   const fileRef = useRef<File | null>(null);
+  /** The lote saved ahead of 'Confirmar Carga' (opened as processing starts), until confirmed or dropped. */
+  const loteRef = useRef<LoteUpload | null>(null);
+
+  /** Drops the lote saved ahead (best effort; the server's expiry sweep is the backstop). */
+  const dropLote = useCallback(() => {
+    loteRef.current?.discard();
+    loteRef.current = null;
+  }, []);
 
   const startRun = useCallback(() => {
     runRef.current?.abort();
@@ -61,8 +71,11 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
 
   useEffect(() => {
     spreadsheet.warmUp?.();
-    return () => runRef.current?.abort();
-  }, [spreadsheet]);
+    return () => {
+      runRef.current?.abort();
+      dropLote();
+    };
+  }, [spreadsheet, dropLote]);
 
   const read = useCallback(
     async (file: File, sheetName?: string) => {
@@ -70,6 +83,7 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
       const previous =
         sheetName !== undefined && stateRef.current.phase === 'ready' ? stateRef.current : null;
       const signal = startRun();
+      dropLote();
       fileRef.current = file;
       dispatch({ type: 'fileSelected', fileName: file.name });
       try {
@@ -106,7 +120,7 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
         dispatch({ type: 'readFailed', message: readErrorMessage(error) });
       }
     },
-    [spreadsheet, startRun],
+    [spreadsheet, startRun, dropLote],
   );
 
   const selectFile = useCallback((file: File) => read(file), [read]);
@@ -122,58 +136,79 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
 
   const cancelRead = useCallback(() => {
     runRef.current?.abort();
+    dropLote();
     dispatch({ type: 'reset' });
-  }, []);
+  }, [dropLote]);
+
+  /** The lote of the file shown, opened now with what is known of it (confirm sends the rest). */
+  const openLote = useCallback(() => {
+    const { fileName, invalid } = stateRef.current;
+    return openLoteUpload(cargas, {
+      fileName: fileName ?? '',
+      invalidCount: invalid.length,
+      loadType,
+      date: esMxDate(new Date()),
+    });
+  }, [cargas, loadType]);
 
   const process = useCallback(async () => {
     const { valid, phase } = stateRef.current;
     if (phase !== 'ready' || valid.length === 0) return;
     const signal = startRun();
     dispatch({ type: 'processStarted', total: valid.length });
+    dropLote();
+    const lote = openLote();
+    loteRef.current = lote;
     try {
       // Batches go out two at a time (each answer kept in its batch's slot): the file's order is kept
       // whatever answers first, and the bar counts the rows of every batch answered.
       const batches = Math.ceil(valid.length / PROCESS_BATCH);
       const answers: (ProcessCargaResponse | undefined)[] = new Array(batches);
+      // The answered batches from the first on, in file order: the parts of the lote they fill are sent.
+      const processed: ProcessedRow[] = [];
+      const invalid: InvalidRow[] = [];
+      let joined = 0;
+      let offered = 0;
       let done = 0;
+      // Batches and parts share two requests in flight: a part filled takes the next free one before the next
+      // batch (its rows are known; the server stores it while the browser waits for the batches anyway).
+      const slot = createSlots(REQUESTS_IN_FLIGHT);
       await runInFlight(
         batches,
         REQUESTS_IN_FLIGHT,
         async (b, batchSignal) => {
           const batch = valid.slice(b * PROCESS_BATCH, (b + 1) * PROCESS_BATCH);
-          answers[b] = await cargas.process(batch, loadType, { signal: batchSignal });
+          const release = await slot('next', batchSignal);
+          try {
+            answers[b] = await cargas.process(batch, loadType, { signal: batchSignal });
+          } finally {
+            release();
+          }
           batchSignal.throwIfAborted();
           done += batch.length;
           dispatch({ type: 'processProgress', done });
+          for (let answer = answers[joined]; answer !== undefined; answer = answers[++joined]) {
+            for (const row of answer.processedData) processed.push(row);
+            for (const row of answer.invalidRows) invalid.push(row);
+            answers[joined] = undefined;
+          }
+          // Every part whose rows are all known (the last once every batch answered) goes as soon as a slot is
+          // free; processing does not wait for it (a part that fails is sent again at confirm).
+          const ready = joined === batches ? partCount(processed) : fullParts(processed.length);
+          while (offered < ready) {
+            const n = offered++;
+            void lote.offer(n, partRows(processed, n), 0, slot);
+          }
         },
         signal,
       );
-      const processed: ProcessedRow[] = [];
-      const invalid: InvalidRow[] = [];
-      for (const answer of answers) {
-        if (!answer) continue;
-        for (const row of answer.processedData) processed.push(row);
-        for (const row of answer.invalidRows) invalid.push(row);
-      }
       dispatch({ type: 'processed', processed, invalid });
     } catch (error) {
+      if (loteRef.current === lote) dropLote();
       if (signal.aborted) return;
       dispatch({ type: 'processFailed', message: processErrorMessage(error) });
     }
-  }, [cargas, loadType, startRun]);
-
-  /** Sends part `n` of lote `id`; a part that fails is sent once more (the server replaces a part sent again). */
-  const sendPart = useCallback(
-    async (id: string, n: number, part: ProcessedRow[], signal: AbortSignal) => {
-      try {
-        await cargas.savePart(id, n, part, { signal });
-      } catch (error) {
-        if (signal.aborted || isAbort(error)) throw error;
-        await cargas.savePart(id, n, part, { signal });
-      }
-    },
-    [cargas],
-  );
+  }, [cargas, loadType, startRun, dropLote, openLote]);
 
   const confirm = useCallback(async () => {
     const current = stateRef.current;
@@ -184,44 +219,62 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
     }
     if (!canConfirm(current)) return;
     const rows = current.processed;
+    const revisions = current.partRevisions;
+    const parts = partCount(rows);
     const signal = startRun();
-    dispatch({ type: 'saveStarted' });
-    // The lote opened and not confirmed: discarded (best effort) if the save fails or the wizard closes.
-    let lote: string | null = null;
+    // The lote saved ahead (else, after a failed save, a new one): dropped (best effort) if the save fails or
+    // the wizard closes.
+    let lote = loteRef.current ?? openLote();
+    loteRef.current = lote;
+    /** Rows of the parts stored as they are now. */
+    const storedRows = () => {
+      let stored = 0;
+      for (let n = 0; n < parts; n++)
+        if (lote.isStored(n, partRevision(revisions, n))) stored += partRows(rows, n).length;
+      return stored;
+    };
+    dispatch({ type: 'saveStarted', done: storedRows() });
     try {
-      lote = (
-        await cargas.openSave(
-          {
-            fileName: current.fileName ?? '',
-            validCount: rows.length,
-            invalidCount: current.invalid.length,
-            loadType,
-            date: esMxDate(new Date()),
-          },
-          { signal },
-        )
-      ).id;
+      // Parts on their way settle first (one edited meanwhile is sent again below).
+      await lote.idle();
       signal.throwIfAborted();
-      // Two parts in flight (each a slice of the rows, never a second copy of them all): the next is
-      // compressed and sent while the server stores the one before. The bar counts the rows of every part stored.
-      const id = lote;
-      let done = 0;
+      if ((await lote.id.catch(() => null)) === null) {
+        // The lote saved ahead never opened: a new one, every part sent now.
+        signal.throwIfAborted();
+        lote.discard();
+        lote = openLote();
+        loteRef.current = lote;
+      }
+      const id = await lote.id;
+      signal.throwIfAborted();
+      // The parts not stored as they are now, two in flight (each a slice of the rows, never a second copy of
+      // them all): the next is compressed and sent while the server stores the one before. The bar counts the
+      // rows of every part stored.
+      const missing: number[] = [];
+      for (let n = 0; n < parts; n++) if (!lote.isStored(n, partRevision(revisions, n))) missing.push(n);
+      let done = storedRows();
+      dispatch({ type: 'saveProgress', done });
       await runInFlight(
-        Math.ceil(rows.length / SAVE_PART_ROWS),
+        missing.length,
         REQUESTS_IN_FLIGHT,
-        async (n, partSignal) => {
-          const part = rows.slice(n * SAVE_PART_ROWS, (n + 1) * SAVE_PART_ROWS);
-          await sendPart(id, n, part, partSignal);
+        async (i, partSignal) => {
+          const n = missing[i] as number;
+          const part = partRows(rows, n);
+          await lote.send(n, part, partRevision(revisions, n), partSignal);
           partSignal.throwIfAborted();
           done += part.length;
           dispatch({ type: 'saveProgress', done });
         },
         signal,
       );
-      const result = await cargas.confirmSave(lote, { signal });
+      const result = await cargas.confirmSave(id, {
+        signal,
+        // What the lote could not know when it opened; the server refuses it unless it holds exactly these rows.
+        file: { validCount: rows.length, invalidCount: current.invalid.length, date: esMxDate(new Date()) },
+      });
       // Confirmed: the server dropped the lote. (A confirmar that failed or was abandoned is discarded below;
       // the server's lock makes that wait for a confirmar still running, and then finds nothing to drop.)
-      lote = null;
+      if (loteRef.current === lote) loteRef.current = null;
       signal.throwIfAborted();
       if (result.recordsProcessed === 0) {
         dispatch({ type: 'saveFailed', message: saveErrorMessage(result.message) });
@@ -245,11 +298,11 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
       onDone();
       onSaved();
     } catch (error) {
-      if (lote !== null) cargas.discardSave(lote).catch(() => undefined);
+      if (loteRef.current === lote) dropLote();
       if (signal.aborted) return;
       dispatch({ type: 'saveFailed', message: saveErrorMessage(error) });
     }
-  }, [cargas, loadType, onSaved, onDone, sendPart, startRun]);
+  }, [cargas, onSaved, onDone, startRun, openLote, dropLote]);
 
   const saveRows = useCallback(
     (rows: readonly InvalidRow[]) => {
@@ -269,8 +322,9 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
   const reset = useCallback(() => {
     runRef.current?.abort();
     runRef.current = null;
+    dropLote();
     dispatch({ type: 'reset' });
-  }, []);
+  }, [dropLote]);
 
   return {
     state,
