@@ -384,6 +384,24 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
     expect(onDone).toHaveBeenCalledTimes(1);
   });
 
+  it('a lote that failed to open while processing is opened again at Confirmar Carga, every part sent then', async () => {
+    const cargas = spiedLote();
+    cargas.openSave.mockImplementationOnce(() => Promise.reject(new ApiError(503, 'Servicio no disponible')));
+    const { result, onDone } = setup(cargas);
+    toReady(result, 25_000);
+    await act(() => result.current.process());
+    expect(result.current.state.phase).toBe('review');
+    expect(cargas.savePart).not.toHaveBeenCalled();
+    await act(() => result.current.confirm());
+    expect(cargas.openSave).toHaveBeenCalledTimes(2);
+    expect(partsSent(cargas.savePart)).toEqual([
+      [0, 20_000],
+      [1, 5_000],
+    ]);
+    expect(cargas.confirmSave).toHaveBeenCalledTimes(1);
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
   it.each([
     ['reset', (c: BulkLoadController) => c.reset()],
     ['cancelRead', (c: BulkLoadController) => c.cancelRead()],
