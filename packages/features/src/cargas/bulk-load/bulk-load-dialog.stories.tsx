@@ -618,7 +618,7 @@ function held() {
   return { promise, release };
 }
 
-/** 25,000 folios (two parts of the lote: 20,000 and 5,000), every one given a visitor by the server. */
+/** 25,000 folios (five parts of the lote of 5,000, a batch's worth each), every one given a visitor by the server. */
 const twoPartSheet = demoSheet({ valid: 25_000 });
 const twoPartCargas = createFakeCargasPort();
 const secondPart = held();
@@ -626,8 +626,9 @@ const confirmation = held();
 const twoPartSavePart = fn(twoPartCargas.savePart);
 
 /**
- * Issue 21: the carga is saved as a lote, part by part (at most 20,000 rows each) with a determinate bar,
- * then confirmed at once (an indeterminate bar: the server saves every row in one transaction).
+ * Issue 21: the carga is saved as a lote, part by part with a determinate bar, then confirmed at once (an
+ * indeterminate bar: the server saves every row in one transaction). The parts go out while processing: the bar
+ * starts at the rows already stored (all but the held part 1).
  */
 export const SavingProgress: Story = {
   name: 'Step 3: saving in parts shows progress, then the confirmation',
@@ -672,9 +673,12 @@ export const SavingProgress: Story = {
     const confirming = within(d).getByRole('progressbar', { name: 'Progreso del guardado de la carga' });
     await expect(confirming).not.toHaveAttribute('aria-valuenow');
     await expect(confirming).toHaveAttribute('aria-valuetext', 'Confirmando la carga...');
-    // Two parts in order, each a slice of at most 20,000 rows.
+    // Five parts, each a slice of 5,000 rows, sent once each; the held one stored last.
     await expect(twoPartSavePart.mock.calls.map(([, n, rows]) => [n, rows.length])).toEqual([
-      [0, 20_000],
+      [0, 5_000],
+      [2, 5_000],
+      [3, 5_000],
+      [4, 5_000],
       [1, 5_000],
     ]);
     confirmation.release();

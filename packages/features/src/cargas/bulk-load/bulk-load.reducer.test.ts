@@ -1,4 +1,4 @@
-import { type ActiveVisitor, type ProcessedRow, SAVE_PART_ROWS, type UploadRow } from '@socio/contracts';
+import type { ActiveVisitor, ProcessedRow, UploadRow } from '@socio/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type BulkLoadAction,
@@ -16,6 +16,7 @@ import {
   stepOf,
   unassignedByState,
 } from './bulk-load.reducer';
+import { LOTE_PART_ROWS } from './lote-upload';
 
 const run = (actions: BulkLoadAction[], from: BulkLoadState = initialBulkLoadState) =>
   actions.reduce(bulkLoadReducer, from);
@@ -270,18 +271,18 @@ describe('bulkLoadReducer', () => {
   });
 
   it('given review › each edit counts once more the part of the lote it touched (a folio added, the last part)', () => {
-    const rows = Array.from({ length: 2 * SAVE_PART_ROWS + 10 }, (_, i) =>
-      processed(i, i === 5 || i === 2 * SAVE_PART_ROWS + 3 ? null : 4, i === 5 ? 'Jalisco' : 'Nuevo León'),
+    const rows = Array.from({ length: 2 * LOTE_PART_ROWS + 10 }, (_, i) =>
+      processed(i, i === 5 || i === 2 * LOTE_PART_ROWS + 3 ? null : 4, i === 5 ? 'Jalisco' : 'Nuevo León'),
     );
     const state = review(rows);
     expect(state.partRevisions).toEqual([]);
     // One row of part 1.
     const edited = run(
-      [{ type: 'setVisitor', id: String(SAVE_PART_ROWS + 1), visitor: visitor(8, 'Nuevo León') }],
+      [{ type: 'setVisitor', id: String(LOTE_PART_ROWS + 1), visitor: visitor(8, 'Nuevo León') }],
       state,
     );
     expect(edited.partRevisions).toEqual([0, 1]);
-    // 'Asignar por estado' touches the parts of the rows it assigned only (rows 5 and 2×SAVE_PART_ROWS+3).
+    // 'Asignar por estado' touches the parts of the rows it assigned only (rows 5 and 2×LOTE_PART_ROWS+3).
     const byState = run(
       [{ type: 'assignState', state: 'Nuevo León', visitors: [visitor(8, 'Nuevo León')] }],
       edited,

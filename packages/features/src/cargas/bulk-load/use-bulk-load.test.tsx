@@ -154,28 +154,28 @@ describe('useBulkLoad · saving the lote', () => {
     });
     const confirmSave = vi.fn(base.confirmSave);
     const { result, onDone, onSaved } = setup({ ...base, savePart, confirmSave });
-    toReview(result, 45_000); // parts of 20,000, 20,000 and 5,000
+    toReview(result, 12_000); // parts of 5,000, 5,000 and 2,000
     let done: Promise<void> = Promise.resolve();
     act(() => {
       done = result.current.confirm();
     });
     await settle();
     expect(savePart.mock.calls.map(([, n, rows]) => [n, rows.length])).toEqual([
-      [0, 20_000],
-      [1, 20_000],
+      [0, 5_000],
+      [1, 5_000],
     ]);
-    expect(result.current.state.progress).toEqual({ done: 0, total: 45_000 });
+    expect(result.current.state.progress).toEqual({ done: 0, total: 12_000 });
 
-    parts[1]?.release({ received: 20_000 });
+    parts[1]?.release({ received: 5_000 });
     await settle();
-    expect(result.current.state.progress).toEqual({ done: 20_000, total: 45_000 });
+    expect(result.current.state.progress).toEqual({ done: 5_000, total: 12_000 });
     expect(savePart.mock.calls.map(([, n]) => n)).toEqual([0, 1, 2]);
-    parts[2]?.release({ received: 25_000 });
+    parts[2]?.release({ received: 7_000 });
     await settle();
-    expect(result.current.state.progress).toEqual({ done: 25_000, total: 45_000 });
+    expect(result.current.state.progress).toEqual({ done: 7_000, total: 12_000 });
     expect(confirmSave).not.toHaveBeenCalled();
 
-    parts[0]?.release({ received: 45_000 });
+    parts[0]?.release({ received: 12_000 });
     await act(() => done);
     expect(confirmSave).toHaveBeenCalledTimes(1);
     expect(onSaved).toHaveBeenCalledTimes(1);
@@ -250,13 +250,14 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
     savePart.mock.calls.map(([, n, rows]) => [n, (rows as unknown[]).length]);
 
   it('sends every part while processing, so that Confirmar Carga only confirms, with the counts it knows now', async () => {
-    const { result, onDone, cargas } = await processed(45_000);
+    const { result, onDone, cargas } = await processed(12_000);
     expect(result.current.state.phase).toBe('review');
     expect(cargas.openSave).toHaveBeenCalledTimes(1);
+    // Parts of a batch's worth of rows.
     expect(partsSent(cargas.savePart)).toEqual([
-      [0, 20_000],
-      [1, 20_000],
-      [2, 5_000],
+      [0, 5_000],
+      [1, 5_000],
+      [2, 2_000],
     ]);
 
     let done: Promise<void> = Promise.resolve();
@@ -264,13 +265,13 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
       done = result.current.confirm();
     });
     // Every row is stored already: the bar starts full.
-    expect(result.current.state.progress).toEqual({ done: 45_000, total: 45_000 });
+    expect(result.current.state.progress).toEqual({ done: 12_000, total: 12_000 });
     await act(() => done);
     expect(cargas.savePart).toHaveBeenCalledTimes(3);
     expect(cargas.confirmSave).toHaveBeenCalledTimes(1);
     const [id, options] = cargas.confirmSave.mock.calls[0] ?? [];
     expect(id).toBe(cargas.savePart.mock.calls[0]?.[0]);
-    expect(options?.file).toMatchObject({ validCount: 45_000, invalidCount: 0 });
+    expect(options?.file).toMatchObject({ validCount: 12_000, invalidCount: 0 });
     expect(onDone).toHaveBeenCalledTimes(1);
   });
 
@@ -297,46 +298,53 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
       },
     });
     const { result } = setup(cargas);
-    toReady(result, 25_000); // batches of 5,000: part 0 is batches 0–3
+    toReady(result, 12_000); // batches of 5,000, 5,000 and 2,000: part n holds batch n's rows
     let done: Promise<void> = Promise.resolve();
     act(() => {
       done = result.current.process();
     });
     const answer = (b: number) => {
-      const rows = Array.from({ length: 5_000 }, (_, i) => processedOf(upload(b * 5_000 + i)));
-      batches[b]?.release({ processedData: rows, invalidRows: [], invalidCount: 0, validCount: 5_000 });
+      const size = b === 2 ? 2_000 : 5_000;
+      const rows = Array.from({ length: size }, (_, i) => processedOf(upload(b * 5_000 + i)));
+      batches[b]?.release({ processedData: rows, invalidRows: [], invalidCount: 0, validCount: size });
     };
-    for (const b of [0, 1, 2]) {
-      await settle();
-      answer(b);
-    }
+    await settle();
+    // Batch 1 answers first: part 1's rows are known, not where they start (batch 0 has not answered).
+    answer(1);
     await settle();
     expect(cargas.savePart).not.toHaveBeenCalled();
-    answer(3);
+    expect(cargas.process).toHaveBeenCalledTimes(3);
+    answer(0);
     await settle();
-    // Batch 3 filled part 0: it goes out in that batch's turn, beside batch 4.
-    expect(partsSent(cargas.savePart)).toEqual([[0, 20_000]]);
-    expect(cargas.process).toHaveBeenCalledTimes(5);
-    answer(4);
+    // Parts 0 and 1 filled: part 0 takes the slot batch 0 left, part 1 waits for one (batch 2 holds the other).
+    expect(partsSent(cargas.savePart)).toEqual([[0, 5_000]]);
+    parts[0]?.release({ received: 5_000 });
     await settle();
     expect(partsSent(cargas.savePart)).toEqual([
-      [0, 20_000],
+      [0, 5_000],
       [1, 5_000],
     ]);
-    parts[0]?.release({ received: 20_000 });
-    parts[1]?.release({ received: 25_000 });
+    answer(2);
+    await settle();
+    expect(partsSent(cargas.savePart)).toEqual([
+      [0, 5_000],
+      [1, 5_000],
+      [2, 2_000],
+    ]);
+    parts[1]?.release({ received: 10_000 });
+    parts[2]?.release({ received: 12_000 });
     await act(() => done);
     expect(result.current.state.phase).toBe('review');
     expect(most).toBe(2);
   });
 
   it('after an edit in review, Confirmar Carga sends again exactly the parts it touched, and the bar starts at the rest', async () => {
-    const { result, cargas } = await processed(45_000);
+    const { result, cargas } = await processed(12_000);
     cargas.savePart.mockClear();
     act(() => {
       result.current.dispatch({
         type: 'setVisitor',
-        id: '20001',
+        id: '5001',
         visitor: { id_usuario: 9, region: 'Nuevo León', name: 'V9' },
       });
     });
@@ -344,28 +352,28 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
     act(() => {
       done = result.current.confirm();
     });
-    expect(result.current.state.progress).toEqual({ done: 25_000, total: 45_000 });
+    expect(result.current.state.progress).toEqual({ done: 7_000, total: 12_000 });
     await act(() => done);
-    expect(partsSent(cargas.savePart)).toEqual([[1, 20_000]]);
+    expect(partsSent(cargas.savePart)).toEqual([[1, 5_000]]);
     const sent = cargas.savePart.mock.calls[0]?.[2] as ProcessedRow[];
-    expect(sent[1]).toMatchObject({ __id: 20_001, visitor_id: 9 });
+    expect(sent[1]).toMatchObject({ __id: 5_001, visitor_id: 9 });
     expect(cargas.confirmSave).toHaveBeenCalledTimes(1);
   });
 
   it('a folio added in review sends again the last part only', async () => {
-    const { result, cargas } = await processed(45_000);
+    const { result, cargas } = await processed(12_000);
     cargas.savePart.mockClear();
     act(() => {
       result.current.dispatch({ type: 'folioAdded', row: processedOf(upload(99_999)) });
     });
     await act(() => result.current.confirm());
-    expect(partsSent(cargas.savePart)).toEqual([[2, 5_001]]);
-    expect(cargas.confirmSave.mock.calls[0]?.[1]?.file).toMatchObject({ validCount: 45_001 });
+    expect(partsSent(cargas.savePart)).toEqual([[2, 2_001]]);
+    expect(cargas.confirmSave.mock.calls[0]?.[1]?.file).toMatchObject({ validCount: 12_001 });
   });
 
   it('a part that failed while processing is sent again at Confirmar Carga', async () => {
     let failed = false;
-    const { result, onDone, cargas } = await processed(45_000, {
+    const { result, onDone, cargas } = await processed(12_000, {
       savePart: (savePart) => (id, n, rows) => {
         if (n === 1 && !failed) {
           failed = true;
@@ -379,7 +387,7 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
     expect(result.current.state.error).toBeNull();
     cargas.savePart.mockClear();
     await act(() => result.current.confirm());
-    expect(partsSent(cargas.savePart)).toEqual([[1, 20_000]]);
+    expect(partsSent(cargas.savePart)).toEqual([[1, 5_000]]);
     expect(cargas.confirmSave).toHaveBeenCalledTimes(1);
     expect(onDone).toHaveBeenCalledTimes(1);
   });
@@ -388,15 +396,16 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
     const cargas = spiedLote();
     cargas.openSave.mockImplementationOnce(() => Promise.reject(new ApiError(503, 'Servicio no disponible')));
     const { result, onDone } = setup(cargas);
-    toReady(result, 25_000);
+    toReady(result, 12_000);
     await act(() => result.current.process());
     expect(result.current.state.phase).toBe('review');
     expect(cargas.savePart).not.toHaveBeenCalled();
     await act(() => result.current.confirm());
     expect(cargas.openSave).toHaveBeenCalledTimes(2);
     expect(partsSent(cargas.savePart)).toEqual([
-      [0, 20_000],
+      [0, 5_000],
       [1, 5_000],
+      [2, 2_000],
     ]);
     expect(cargas.confirmSave).toHaveBeenCalledTimes(1);
     expect(onDone).toHaveBeenCalledTimes(1);
