@@ -38,6 +38,8 @@ export interface RouteOptions {
   bodyLimit?: number;
   /** Runs after parsing, before validation (e.g. a row-count check before validating 100,000 rows). */
   preValidation?: preValidationAsyncHookHandler;
+  /** false: the answer never goes through @fastify/compress (its hook reads the fetch `Response` class). */
+  compress?: false;
 }
 
 /** The error answers the OpenAPI document lists for a call. */
@@ -106,6 +108,7 @@ export function registerRoute(
     ...(route.roles === 'public' ? {} : { onRequest: requireRole(route.roles) }),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.preValidation ? { preValidation: options.preValidation } : {}),
+    ...(options.compress === false ? { compress: false } : {}),
     handler: async (request, reply) => {
       if (status !== 200) reply.code(status);
       return handler(request as RouteRequest<unknown, unknown, unknown>, reply);
