@@ -321,6 +321,17 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
     expect((await discard(other)).statusCode).toBe(204);
   });
 
+  it('leaves no staged rows behind a lote deleted another way (the staged rows have no foreign key: 0013)', async () => {
+    const id = await open('huerfana.xlsx');
+    await part(id, 0, rows('H', 0, 7));
+    // Not through the app (as a user deleted with their lotes would): the rows stay until the next sweep.
+    await sql`DELETE FROM carga_lote_partes WHERE id_lote = ${id}::uuid`.execute(ctx.db);
+    await sql`DELETE FROM carga_lotes WHERE id_lote = ${id}::uuid`.execute(ctx.db);
+    const other = await open('barrida.xlsx');
+    expect(await staged()).toBe(0);
+    expect((await discard(other)).statusCode).toBe(204);
+  });
+
   it('is gone (404) when the database lost its staged rows (unlogged staging after a database crash)', async () => {
     const id = await open('perdida.xlsx');
     await part(id, 0, rows('L', 0, 5));

@@ -10,6 +10,7 @@ import { migration0009 } from './0009_pdf_partes';
 import { migration0010 } from './0010_busqueda_folios';
 import { migration0011 } from './0011_disparadores_carga';
 import { migration0012 } from './0012_lotes_carga';
+import { migration0013 } from './0013_lotes_sin_fk';
 
 export interface Migration {
   /** Unique, sortable name; recorded in `schema_migrations`. Never rename or edit an applied one. */
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   migration0010,
   migration0011,
   migration0012,
+  migration0013,
 ];
