@@ -207,12 +207,24 @@ export interface MessageTemplate {
 }
 
 /**
+ * Memory for the sorts and hashes of a confirmar (for the rest of the transaction): its statements sort and hash
+ * the whole lote (file order, folios repeated, the funnel trigger's sums), which at the default 4 MB spill to
+ * disk past a few tens of thousands of rows.
+ */
+export async function memoryForTheMove(db: Db): Promise<void> {
+  await sql`SET LOCAL work_mem = '64MB'`.execute(db);
+}
+
+/**
  * The checks only the whole lote can make, under the writers' lock, in the order save_carga applies them:
  * a visitor no longer active, a folio with an open assignment, a folio already written earlier in the file.
+ * The last one only across parts (`parts` > 1): inside one part, the part's own checks already failed every
+ * folio repeated (`createSaveChecker`).
  */
 export async function markLoteFailures(
   db: Db,
   id: string,
+  parts: number,
   messages: { invalidVisitor: MessageTemplate; openAssignment: MessageTemplate; duplicate: MessageTemplate },
 ): Promise<void> {
   const { invalidVisitor: v, openAssignment: o, duplicate: d } = messages;
@@ -228,6 +240,7 @@ export async function markLoteFailures(
       SELECT 1 FROM asignaciones a WHERE a.folio = s.folio AND a.estatus IN (${sql.join(OPEN_ESTATUS)}))`.execute(
     db,
   );
+  if (parts <= 1) return;
   await sql`
     UPDATE carga_lote_filas s SET motivo = ${d.prefix} || s.folio || ${d.suffix}
     FROM (

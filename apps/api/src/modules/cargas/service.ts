@@ -47,6 +47,7 @@ import {
   type MessageTemplate,
   markLoteFailures,
   markUnwritten,
+  memoryForTheMove,
   moveStagedRows,
   recordPart,
   setLoteFile,
@@ -197,7 +198,8 @@ export async function confirmLote(
       if (file.validCount !== undefined && file.validCount !== total)
         fail('invalid', 'lote_rows_mismatch', CARGAS_MESSAGES.loteRowsMismatch(file.validCount, total));
       actor.log?.info({ filas: total, lote: id }, 'carga: transacción iniciada');
-      await markLoteFailures(trx, id, CONFIRM_MESSAGES);
+      await memoryForTheMove(trx);
+      await markLoteFailures(trx, id, parts.length, CONFIRM_MESSAGES);
       const carga = await insertCarga(trx, {
         fileName: lote.file_name,
         loadType: lote.load_type,
