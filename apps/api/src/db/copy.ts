@@ -23,12 +23,14 @@ export function copyOf(parameters: ReadonlyArray<unknown> | undefined): CopyRows
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const SPECIAL = /[\\\t\n\r]/g;
+/** The same characters, to test for (no replacing machinery for the many values that have none). */
+const HAS_SPECIAL = /[\\\t\n\r]/;
 
 /** A value in COPY's text format: `\N` for null, backslash, tab and line breaks escaped. */
 export function copyField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '\\N';
   if (typeof value === 'number') return String(value);
-  return value.replace(SPECIAL, (c) => ESCAPES[c]!);
+  return HAS_SPECIAL.test(value) ? value.replace(SPECIAL, (c) => ESCAPES[c]!) : value;
 }
 
 /**
@@ -36,13 +38,24 @@ export function copyField(value: string | number | null | undefined): string {
  * `copyField`s joined by tabs, ending in a newline), on `db`'s connection (a transaction's when `db` is one).
  */
 export async function copyRows<DB>(db: Kysely<DB>, target: string, lines: readonly string[]): Promise<void> {
-  if (lines.length === 0) return;
   const chunks: string[] = [];
   for (let i = 0; i < lines.length; i += COPY_CHUNK_LINES)
     chunks.push(lines.slice(i, i + COPY_CHUNK_LINES).join(''));
+  await copyChunks(db, target, chunks);
+}
+
+/** Like `copyRows`, with the lines already joined into `chunks` (each one or more whole lines). */
+export async function copyChunks<DB>(
+  db: Kysely<DB>,
+  target: string,
+  chunks: readonly string[],
+): Promise<void> {
+  if (chunks.length === 0) return;
   await db.executeQuery(CompiledQuery.raw(`COPY ${target} FROM STDIN`, [new CopyRows(chunks)]));
 }
-const COPY_CHUNK_LINES = 1_000;
+
+/** Lines per chunk of COPY data (each chunk one CopyData message). */
+export const COPY_CHUNK_LINES = 1_000;
 
 /** The protocol side of node-postgres' Connection a COPY FROM STDIN uses. */
 interface CopyConnection {

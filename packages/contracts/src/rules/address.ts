@@ -6,11 +6,17 @@ function text(part: Part): string {
   return part === null || part === undefined ? '' : String(part).trim();
 }
 
+/** The non-empty parts joined by ', ', then 'CP <codigo postal>' when there is one (no array per address: a
+ * carga formats one per row). */
 function join(parts: readonly Part[], codigoPostal: Part): string {
-  const pieces = parts.map(text).filter((p) => p !== '');
+  let out = '';
+  for (const part of parts) {
+    const piece = text(part);
+    if (piece !== '') out = out === '' ? piece : `${out}, ${piece}`;
+  }
   const cp = text(codigoPostal);
-  if (cp !== '') pieces.push(`CP ${cp}`);
-  return pieces.join(', ');
+  if (cp !== '') out = out === '' ? `CP ${cp}` : `${out}, CP ${cp}`;
+  return out;
 }
 
 export interface TecMtyAddress {

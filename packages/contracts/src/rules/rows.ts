@@ -157,6 +157,24 @@ export function stripDigitsCell(value: unknown): string | null {
 
 const DIGIT_KEYS = new Set<string>(DIGIT_COLUMNS.map(headerKey));
 
+/** How `cleanRow` treats a key: kept as is (bookkeeping), a digit cell, or any other cell. */
+const META_CELL = 0;
+const DIGITS_CELL = 1;
+const PLAIN_CELL = 2;
+type CellKind = typeof META_CELL | typeof DIGITS_CELL | typeof PLAIN_CELL;
+/** Each key's kind, worked out once (a file repeats its headers on every row). */
+const cellKinds = new Map<string, CellKind>();
+function cellKind(key: string): CellKind {
+  let kind = cellKinds.get(key);
+  if (kind === undefined) {
+    if (isMetaKey(key)) kind = META_CELL;
+    else kind = DIGIT_KEYS.has(headerKey(key)) ? DIGITS_CELL : PLAIN_CELL;
+    if (cellKinds.size >= 10_000) cellKinds.clear();
+    cellKinds.set(key, kind);
+  }
+  return kind;
+}
+
 /**
  * A cleaned row: every empty cell becomes null, strings are trimmed, and in Codigo Postal and
  * Tel1 to Tel4 commas and plus signs are stripped (those cells become text). Keys are kept as read.
@@ -166,8 +184,9 @@ export function cleanRow<T extends SheetRow>(row: T): T {
   for (const key in row) {
     if (!Object.hasOwn(row, key)) continue;
     const value = row[key];
-    if (isMetaKey(key)) out[key] = value;
-    else if (DIGIT_KEYS.has(headerKey(key))) out[key] = stripDigitsCell(value);
+    const kind = cellKind(key);
+    if (kind === META_CELL) out[key] = value;
+    else if (kind === DIGITS_CELL) out[key] = stripDigitsCell(value);
     else out[key] = cleanCell(value);
   }
   return out as T;
@@ -194,13 +213,17 @@ export type RowValidity = { valid: true } | { valid: false; reason: string };
  */
 export function validateRow(row: SheetRow, reader: ColumnReader = rowColumnReader): RowValidity {
   if (isEmptyRow(row)) return { valid: false, reason: EMPTY_ROW_REASON };
-  for (const field of REQUIRED_COLUMNS) {
+  for (let i = 0; i < REQUIRED_COLUMNS.length; i++) {
+    const field = REQUIRED_COLUMNS[i]!;
     const value = reader.get(row, field);
-    const blank = DIGIT_KEYS.has(headerKey(field)) ? stripDigitsCell(value) === null : isBlank(value);
+    const blank = REQUIRED_DIGITS[i] ? stripDigitsCell(value) === null : isBlank(value);
     if (blank) return { valid: false, reason: missingFieldReason(field) };
   }
-  return { valid: true };
+  return VALID;
 }
+/** Whether each of `REQUIRED_COLUMNS` is a digit column. */
+const REQUIRED_DIGITS = REQUIRED_COLUMNS.map((field) => DIGIT_KEYS.has(headerKey(field)));
+const VALID: RowValidity = Object.freeze({ valid: true });
 
 /** A cell as text (numbers keep their digits: 64000 → '64000'), or null when empty. */
 export function cellText(value: unknown): string | null {

@@ -134,7 +134,22 @@ const PREFIXES = ['estadode', 'estado', 'edode', 'edo'] as const;
  */
 export function normalizeStateName(input: unknown): string | null {
   if (typeof input !== 'string' && typeof input !== 'number') return null;
-  const key = stateKey(String(input));
+  const text = String(input);
+  // A file spells its states a handful of ways over up to a million rows: each spelling is looked up once.
+  let found = BY_TEXT.get(text);
+  if (found === undefined) {
+    found = stateOfText(text);
+    if (BY_TEXT.size >= 10_000) BY_TEXT.clear();
+    BY_TEXT.set(text, found);
+  }
+  return found;
+}
+
+/** Answers of `normalizeStateName` by the text it was given. */
+const BY_TEXT = new Map<string, string | null>();
+
+function stateOfText(text: string): string | null {
+  const key = stateKey(text);
   if (key === '') return null;
   const direct = BY_KEY.get(key);
   if (direct !== undefined) return direct;

@@ -4,7 +4,7 @@
  */
 import { OPEN_ESTATUS, PRODUCTO_TEC_MTY, VISITOR_ROLE_STORED } from '@socio/contracts';
 import { sql } from 'kysely';
-import { copyField, copyRows } from '../../db/copy';
+import { COPY_CHUNK_LINES, copyChunks, copyField } from '../../db/copy';
 import type { Db } from '../../db/schema';
 import { yieldToEventLoop } from '../../lib/event-loop';
 import { FOLIO_UPSERT, SAVE_SLICE, type WriteContext } from './repo';
@@ -123,7 +123,8 @@ const STAGED_COLUMNS = `carga_lote_filas (id_lote, parte, ord, row_index, folio,
 /**
  * Stages `rows` (one chunk of part `parte`, the part's rows `ord`, `ord + 1`, …) with ONE `COPY … FROM STDIN`
  * (text format: no parameter per value, nothing parsed as JSON on the server); the caller sends a part
- * `SAVE_CHUNK` rows at a time, so no statement carries more than one chunk.
+ * `SAVE_CHUNK` rows at a time, so no statement carries more than one chunk. The COPY's text is built line after
+ * line straight into its chunks (`SAVE_SLICE` rows per turn of the event loop).
  */
 export async function stageRows(
   db: Db,
@@ -134,21 +135,29 @@ export async function stageRows(
 ): Promise<void> {
   if (rows.length === 0) return;
   const head = `${id}\t${parte}\t`;
-  const lines: string[] = new Array(rows.length);
+  const chunks: string[] = [];
+  let text = '';
   for (let i = 0; i < rows.length; i++) {
     if (i % SAVE_SLICE === 0 && i > 0) await yieldToEventLoop();
-    const r = rows[i]!;
-    const f = r.fields;
-    let line = `${head}${ord + i}\t${copyField(r.row_index)}\t${copyField(r.folio)}\t${copyField(r.motivo)}\t${copyField(r.id_usuario)}\t${copyField(r.id_estado)}`;
-    if (f === null) line += NO_FIELDS;
-    else {
-      line += `\t${copyField(f.calle)}\t${copyField(f.colonia)}\t${copyField(f.ciudad)}\t${copyField(f.estado)}\t${copyField(f.codigo_postal)}\t${copyField(f.tel1)}\t${copyField(f.tel2)}\t${copyField(f.tel3)}\t${copyField(f.tel4)}\t${copyField(f.nombre_alumno)}\t${copyField(f.campus_ingreso)}\t${copyField(f.correo_alumno)}\t${copyField(f.nombre_padre)}\t${copyField(f.correo_padre)}\t${copyField(f.nombre_madre)}\t${copyField(f.correo_madre)}\t${copyField(f.solicitud_email)}\t${copyField(f.dia_agendo_crm)}\t${copyField(f.direccion)}\t${copyField(f.extra === null ? null : JSON.stringify(f.extra))}`;
+    if (i % COPY_CHUNK_LINES === 0 && i > 0) {
+      chunks.push(text);
+      text = '';
     }
-    lines[i] = `${line}\n`;
+    text += stagedLine(head, ord + i, rows[i]!);
   }
-  await copyRows(db, STAGED_COLUMNS, lines);
+  chunks.push(text);
+  await copyChunks(db, STAGED_COLUMNS, chunks);
   await yieldToEventLoop();
 }
+
+/** One staged row as a line of COPY text (`head`: the lote's and part's fields). */
+function stagedLine(head: string, ord: number, r: StagedRow): string {
+  const f = r.fields;
+  const line = `${head}${ord}\t${copyField(r.row_index)}\t${copyField(r.folio)}\t${copyField(r.motivo)}\t${copyField(r.id_usuario)}\t${copyField(r.id_estado)}`;
+  if (f === null) return `${line}${NO_FIELDS}\n`;
+  return `${line}\t${copyField(f.calle)}\t${copyField(f.colonia)}\t${copyField(f.ciudad)}\t${copyField(f.estado)}\t${copyField(f.codigo_postal)}\t${copyField(f.tel1)}\t${copyField(f.tel2)}\t${copyField(f.tel3)}\t${copyField(f.tel4)}\t${copyField(f.nombre_alumno)}\t${copyField(f.campus_ingreso)}\t${copyField(f.correo_alumno)}\t${copyField(f.nombre_padre)}\t${copyField(f.correo_padre)}\t${copyField(f.nombre_madre)}\t${copyField(f.correo_madre)}\t${copyField(f.solicitud_email)}\t${copyField(f.dia_agendo_crm)}\t${copyField(f.direccion)}\t${copyField(f.extra === null ? null : JSON.stringify(f.extra))}\n`;
+}
+
 /**
  * Stages the chunks of part `parte` one after another (`add`), each while the caller checks the next: a chunk's
  * COPY is sent, and the database writes it as the next chunk is checked (the two overlap instead of taking

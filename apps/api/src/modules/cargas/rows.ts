@@ -92,6 +92,18 @@ const KNOWN_KEYS = new Set(
   [...BASE_COLUMNS, ...OPTIONAL_FIELDS, ...Object.values(OPTIONAL_COLUMNS)].map(headerKey),
 );
 
+/** Whether a key is a column of its own (kept as `extra`), worked out once per key (headers repeat on every row). */
+function isExtraKey(key: string): boolean {
+  let extra = EXTRA_KEYS.get(key);
+  if (extra === undefined) {
+    extra = !(isMetaKey(key) || COMPUTED_KEYS.has(key) || KNOWN_KEYS.has(headerKey(key)));
+    if (EXTRA_KEYS.size >= 10_000) EXTRA_KEYS.clear();
+    EXTRA_KEYS.set(key, extra);
+  }
+  return extra;
+}
+const EXTRA_KEYS = new Map<string, boolean>();
+
 function optional(row: SheetRow, field: OptionalField, reader: ColumnReader): string | null {
   const byHeader = reader.get(row, OPTIONAL_COLUMNS[field]);
   return cellText(byHeader !== undefined ? byHeader : reader.get(row, field));
@@ -129,8 +141,7 @@ export function folioFields(row: SheetRow, estado: string, reader: ColumnReader)
   let extra: Record<string, unknown> | null = null;
   for (const key in row) {
     const value = row[key];
-    if (value === null || isMetaKey(key) || COMPUTED_KEYS.has(key) || KNOWN_KEYS.has(headerKey(key)))
-      continue;
+    if (value === null || !isExtraKey(key)) continue;
     extra ??= {};
     extra[key] = value;
   }
