@@ -145,10 +145,16 @@ export async function saveLotePart(
     await lockPart(trx, id, parte);
     await clearPart(trx, id, parte);
     const stager = new PartStager(trx, ctx, id, parte);
-    for (let start = 0; start < total; start += SAVE_CHUNK) {
+    const take = (start: number) => {
       const chunk = rows.slice(start, start + SAVE_CHUNK);
       rows.fill(null, start, start + SAVE_CHUNK);
-      await stager.stage(chunk);
+      return chunk;
+    };
+    let next = take(0);
+    for (let start = 0; start < total; start += SAVE_CHUNK) {
+      const chunk = next;
+      next = take(start + SAVE_CHUNK);
+      await stager.stage(chunk, next);
     }
     await stager.done();
     const received = await recordPart(trx, id, parte, total);

@@ -34,6 +34,8 @@ export class PartStager {
   private readonly openFolios = new Set<string>();
   private readonly checker: ReturnType<typeof createSaveChecker>;
   private readonly writer: ReturnType<typeof createStager>;
+  /** The open folios of the next chunk, looked up while the current one is checked (`stage`'s `next`). */
+  private ahead: { chunk: ReadonlyArray<SheetRow | null>; open: Promise<Set<string>> } | null = null;
   /** Rows staged so far (the next row's `ord`). */
   staged = 0;
 
@@ -47,13 +49,23 @@ export class PartStager {
     this.writer = createStager(db, id, parte);
   }
 
-  /** Checks and stages `chunk` (emptied meanwhile: its rows are released as they are checked). */
-  async stage(chunk: Array<SheetRow | null>): Promise<void> {
-    const rows = chunk as SheetRow[];
-    for (const row of rows) this.checker.reader.add(row);
+  /**
+   * Checks and stages `chunk` (emptied meanwhile: its rows are released as they are checked). `next`, the chunk
+   * the caller stages after this one when it already has it: its open folios are looked up while this one is
+   * checked (the lookup no longer holds up the checks).
+   */
+  async stage(chunk: Array<SheetRow | null>, next?: ReadonlyArray<SheetRow | null>): Promise<void> {
+    const ahead = this.ahead?.chunk === chunk ? this.ahead.open : this.lookUp(chunk);
+    this.ahead = null;
+    const open = await ahead;
     this.openFolios.clear();
-    for (const folio of await findOpenFolios(this.db, foliosOf(rows, this.checker.reader)))
-      this.openFolios.add(folio);
+    for (const folio of open) this.openFolios.add(folio);
+    if (next !== undefined && next.length > 0) {
+      const lookup = this.lookUp(next);
+      // Awaited by the next stage; a chunk never staged (the save failed meanwhile) leaves it unhandled.
+      lookup.catch(() => undefined);
+      this.ahead = { chunk: next, open: lookup };
+    }
     const staged: StagedRow[] = [];
     for (let i = 0; i < chunk.length; i++) {
       if (i % SAVE_SLICE === 0) await yieldToEventLoop();
@@ -65,6 +77,13 @@ export class PartStager {
     }
     await this.writer.add(this.staged, staged);
     this.staged += staged.length;
+  }
+
+  /** The open folios among `chunk`'s rows, once the reader learned their headers (in file order: chunk by chunk). */
+  private lookUp(chunk: ReadonlyArray<SheetRow | null>): Promise<Set<string>> {
+    const rows = chunk as SheetRow[];
+    for (const row of rows) this.checker.reader.add(row);
+    return findOpenFolios(this.db, foliosOf(rows, this.checker.reader));
   }
 
   /** Once the last chunk was staged: waits for its COPY (throws what a COPY threw). */
@@ -115,6 +134,8 @@ const BODY_PART = 0;
 export class BodyStager implements ListConsumer {
   private lote: PartStager | null = null;
   private chunk: SheetRow[] = [];
+  /** Chunks read and queued, not yet taken by their staging job (the first one's next is looked up early). */
+  private readonly waiting: SheetRow[][] = [];
   private rows = 0;
   /** False once the body can only be refused (a row the schema refuses, too many rows): nothing more is staged. */
   private staging = true;
@@ -194,12 +215,13 @@ export class BodyStager implements ListConsumer {
   }
 
   private flush(): void {
-    const chunk = this.chunk;
+    this.waiting.push(this.chunk);
     this.chunk = [];
     this.previous = this.chain;
     this.queue(async () => {
       this.lote ??= await this.open();
-      await this.lote.stage(chunk);
+      const chunk = this.waiting.shift()!;
+      await this.lote.stage(chunk, this.waiting[0]);
     });
   }
 
