@@ -142,9 +142,10 @@ export function recordOwnedEntry(dataDir: string, entry: OwnedEntry): void {
  * on, and, for the entries the marker records (PGlite creates its files 0666 whatever the umask; trees of older
  * versions were 0666/0777), folders 0700 and files 0600. Symbolic links are never followed or changed, and a
  * file with more than one hard link is left alone (its other names may be outside the product). DATA_DIR
- * itself is set to 0700 only when the product created it. Returns how many modes were changed.
+ * itself is set to 0700 only when the product created it. `except` leaves one entry to a later call (the
+ * database folder, which createDatabase secures right after PGlite opened it). Returns how many modes were changed.
  */
-export function secureDataDir(dataDir: string): number {
+export function secureDataDir(dataDir: string, options: { except?: OwnedEntry } = {}): number {
   process.umask(0o077);
   if (isMemoryDir(dataDir) || !existsSync(dataDir)) return 0;
   const marker = claimed.get(dataDir) ?? readMarker(dataDir);
@@ -167,6 +168,6 @@ export function secureDataDir(dataDir: string): number {
   };
   const root = lstatSync(dataDir);
   if (marker.raiz && root.isDirectory()) setMode(dataDir, 0o700, root.mode);
-  for (const entry of marker.entradas) fix(path.join(dataDir, entry));
+  for (const entry of marker.entradas) if (entry !== options.except) fix(path.join(dataDir, entry));
   return changed;
 }

@@ -20,7 +20,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackHost, loadConfig } from '../src/config';
 import { ConfigError, claimDataDir, MARKER, recordOwnedEntry, secureDataDir } from '../src/data-dir';
@@ -43,9 +43,10 @@ function modes(dir: string): Array<{ file: string; mode: number; dir: boolean }>
   return out;
 }
 
-function runMain(env: Record<string, string>, until: RegExp, timeoutMs: number) {
+function runMain(env: Record<string, string>, until: RegExp, timeoutMs: number, preload: string[] = []) {
   return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
+    const child = spawn(process.execPath, [...imports, 'src/main.ts'], {
       cwd: API_DIR,
       env: { ...process.env, LOG_LEVEL: 'warn', PORT: '0', DEMO_DATA: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,7 +62,7 @@ function runMain(env: Record<string, string>, until: RegExp, timeoutMs: number) 
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
     });
@@ -204,6 +205,18 @@ describe('hardening: configuration', () => {
     expect(all[0]?.mode).toBe(0o700);
     expect(all.length).toBeGreaterThan(100); // the PGlite cluster was created and seeded
     const open = all.filter((m) => (m.mode & 0o077) !== 0);
+    expect(open.map((m) => `${m.file} ${m.mode.toString(8)}`)).toEqual([]);
+  }, 150_000);
+
+  it('a start on an existing DATA_DIR lists the database folder once to secure it, after PGlite opened it', async () => {
+    const dir = tempDir();
+    const counter = pathToFileURL(path.join(API_DIR, 'test', 'fixtures', 'count-secure-walks.mjs')).href;
+    const first = await runMain({ DATA_DIR: dir }, /servidor listo/, 120_000);
+    expect(first.output).toContain('servidor listo');
+    const again = await runMain({ DATA_DIR: dir }, /servidor listo/, 120_000, [counter]);
+    expect(again.output).toContain('servidor listo');
+    expect(again.output).toContain('walks of pglite: 1');
+    const open = modes(dir).filter((m) => (m.mode & 0o077) !== 0);
     expect(open.map((m) => `${m.file} ${m.mode.toString(8)}`)).toEqual([]);
   }, 150_000);
 
