@@ -22,11 +22,6 @@ export function partOfRow(index: number): number {
   return Math.floor(index / LOTE_PART_ROWS);
 }
 
-/** Parts `count` rows fill whole (the last part of a file may be shorter: `partCount` counts it). */
-export function fullParts(count: number): number {
-  return Math.floor(count / LOTE_PART_ROWS);
-}
-
 /** Parts `rows` make. */
 export function partCount(rows: readonly unknown[]): number {
   return Math.ceil(rows.length / LOTE_PART_ROWS);

@@ -275,7 +275,7 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
     expect(onDone).toHaveBeenCalledTimes(1);
   });
 
-  it('sends a part as soon as the batches holding its rows answered, in their turn: two requests in flight in all', async () => {
+  it('sends the parts once every batch answered, never beside a batch, two at a time while the user reviews', async () => {
     const batches: ReturnType<typeof held<ProcessCargaResponse>>[] = [];
     const parts: ReturnType<typeof held<SavePartResponse>>[] = [];
     let inFlight = 0;
@@ -309,22 +309,22 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
       batches[b]?.release({ processedData: rows, invalidRows: [], invalidCount: 0, validCount: size });
     };
     await settle();
-    // Batch 1 answers first: part 1's rows are known, not where they start (batch 0 has not answered).
     answer(1);
-    await settle();
-    expect(cargas.savePart).not.toHaveBeenCalled();
-    expect(cargas.process).toHaveBeenCalledTimes(3);
     answer(0);
     await settle();
-    // Parts 0 and 1 filled: part 0 takes the slot batch 0 left, part 1 waits for one (batch 2 holds the other).
-    expect(partsSent(cargas.savePart)).toEqual([[0, 5_000]]);
-    parts[0]?.release({ received: 5_000 });
+    // Parts 0 and 1 are known, but batch 2 is still out: processing has the server to itself.
+    expect(cargas.savePart).not.toHaveBeenCalled();
+    expect(cargas.process).toHaveBeenCalledTimes(3);
+    answer(2);
+    await act(() => done);
+    // Step 3 is shown at once; the parts go meanwhile, two at a time.
+    expect(result.current.state.phase).toBe('review');
     await settle();
     expect(partsSent(cargas.savePart)).toEqual([
       [0, 5_000],
       [1, 5_000],
     ]);
-    answer(2);
+    parts[0]?.release({ received: 5_000 });
     await settle();
     expect(partsSent(cargas.savePart)).toEqual([
       [0, 5_000],
@@ -333,8 +333,7 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
     ]);
     parts[1]?.release({ received: 10_000 });
     parts[2]?.release({ received: 12_000 });
-    await act(() => done);
-    expect(result.current.state.phase).toBe('review');
+    await settle();
     expect(most).toBe(2);
   });
 

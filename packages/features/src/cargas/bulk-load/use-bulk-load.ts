@@ -23,7 +23,7 @@ import { classifyRows } from './classify';
 import { isSupportedSpreadsheet } from './file-types';
 import { createSlots, REQUESTS_IN_FLIGHT, runInFlight } from './in-flight';
 import { invalidRowsCsv, invalidRowsFileName } from './invalid-rows-csv';
-import { fullParts, type LoteUpload, openLoteUpload, partCount, partRevision, partRows } from './lote-upload';
+import { type LoteUpload, openLoteUpload, partCount, partRevision, partRows } from './lote-upload';
 import { bulkLoadMessages as m } from './messages.es';
 import { isSpreadsheetError, SpreadsheetError } from './spreadsheet.port';
 
@@ -168,22 +168,13 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
       const processed: ProcessedRow[] = [];
       const invalid: InvalidRow[] = [];
       let joined = 0;
-      let offered = 0;
       let done = 0;
-      // Batches and parts share two requests in flight: a part filled takes the next free one before the next
-      // batch (its rows are known; the server stores it while the browser waits for the batches anyway).
-      const slot = createSlots(REQUESTS_IN_FLIGHT);
       await runInFlight(
         batches,
         REQUESTS_IN_FLIGHT,
         async (b, batchSignal) => {
           const batch = valid.slice(b * PROCESS_BATCH, (b + 1) * PROCESS_BATCH);
-          const release = await slot('next', batchSignal);
-          try {
-            answers[b] = await cargas.process(batch, loadType, { signal: batchSignal });
-          } finally {
-            release();
-          }
+          answers[b] = await cargas.process(batch, loadType, { signal: batchSignal });
           batchSignal.throwIfAborted();
           done += batch.length;
           dispatch({ type: 'processProgress', done });
@@ -192,16 +183,14 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
             for (const row of answer.invalidRows) invalid.push(row);
             answers[joined] = undefined;
           }
-          // Every part whose rows are all known (the last once every batch answered) goes as soon as a slot is
-          // free; processing does not wait for it (a part that fails is sent again at confirm).
-          const ready = joined === batches ? partCount(processed) : fullParts(processed.length);
-          while (offered < ready) {
-            const n = offered++;
-            void lote.offer(n, partRows(processed, n), 0, slot);
-          }
         },
         signal,
       );
+      // Every part goes once processing ends, two in flight, while the user reviews (a part that fails is sent
+      // again at confirm). Parts sent while batches were still out shared the server's two cores with them: on a
+      // 100,000-row carga processing took 9.8 s instead of 5.1 s, more than the click then saved.
+      const slot = createSlots(REQUESTS_IN_FLIGHT);
+      for (let n = 0; n < partCount(processed); n++) void lote.offer(n, partRows(processed, n), 0, slot);
       dispatch({ type: 'processed', processed, invalid });
     } catch (error) {
       if (loteRef.current === lote) dropLote();
