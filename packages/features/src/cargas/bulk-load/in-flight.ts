@@ -46,22 +46,22 @@ export async function runInFlight(
 }
 
 /** Takes one of the shared slots (`createSlots`), resolved with the function that gives it back. */
-export type TakeSlot = (kind: 'first' | 'next', signal: AbortSignal) => Promise<() => void>;
+export type TakeSlot = (signal: AbortSignal) => Promise<() => void>;
 
 /**
- * `limit` slots shared by requests of two kinds: a request of kind 'first' (a part of the lote, once the batches
- * holding its rows answered) takes the next free slot before any of kind 'next' (the next batch) waiting; each in
- * the order asked. A request whose signal aborts while waiting stops waiting (rejects with the reason).
+ * `limit` slots shared by requests started apart (the lote's parts, offered together once processing ends):
+ * each waits for a free one, in the order asked. A request whose signal aborts while waiting stops waiting
+ * (rejects with the reason) and takes none.
  */
 export function createSlots(limit: number): TakeSlot {
   let free = limit;
-  const waiting = { first: [] as (() => void)[], next: [] as (() => void)[] };
+  const waiting: (() => void)[] = [];
   const give = () => {
-    const wake = waiting.first.shift() ?? waiting.next.shift();
+    const wake = waiting.shift();
     if (wake) wake();
     else free++;
   };
-  return (kind, signal) => {
+  return (signal) => {
     signal.throwIfAborted();
     let given = false;
     const release = () => {
@@ -79,11 +79,10 @@ export function createSlots(limit: number): TakeSlot {
         resolve(release);
       };
       const onAbort = () => {
-        const queue = waiting[kind];
-        queue.splice(queue.indexOf(wake), 1);
+        waiting.splice(waiting.indexOf(wake), 1);
         reject(signal.reason);
       };
-      waiting[kind].push(wake);
+      waiting.push(wake);
       signal.addEventListener('abort', onAbort, { once: true });
     });
   };

@@ -45,7 +45,7 @@ export interface LoteUpload {
   /**
    * Sends part `n` unless it is stored (or being sent) at `revision`; after a send of another revision of it
    * has settled, so the last one sent is the one the lote keeps; in a slot of `slot` when given (shared with
-   * processing's batches). Never throws: a part that failed is simply not stored (`isStored`), and is sent
+   * the other parts offered). Never throws: a part that failed is simply not stored (`isStored`), and is sent
    * again by `send` at confirm.
    */
   offer(n: number, rows: ProcessedRow[], revision: number, slot?: TakeSlot): Promise<void>;
@@ -97,7 +97,7 @@ export function openLoteUpload(cargas: CargasPort, meta: OpenSaveInput): LoteUpl
       const running = sending.get(n);
       if (running?.revision === revision) return running.done;
       return track(n, revision, async () => {
-        const release = slot ? await slot('first', signal) : () => undefined;
+        const release = slot ? await slot(signal) : () => undefined;
         try {
           await put(n, rows, revision, signal);
         } finally {
