@@ -324,7 +324,7 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
   it('leaves no staged rows behind a lote deleted another way (the staged rows have no foreign key: 0013)', async () => {
     const id = await open('huerfana.xlsx');
     await part(id, 0, rows('H', 0, 7));
-    // Not through the app (as a user deleted with their lotes would): the rows stay until the next sweep.
+    // Not through the app (as a user deleted with their lotes would): its staged rows go with it all the same.
     await sql`DELETE FROM carga_lote_partes WHERE id_lote = ${id}::uuid`.execute(ctx.db);
     await sql`DELETE FROM carga_lotes WHERE id_lote = ${id}::uuid`.execute(ctx.db);
     const other = await open('barrida.xlsx');

@@ -29,19 +29,10 @@ export interface StagedRow {
   fields: FolioFields | null;
 }
 
-/**
- * Deletes the lotes past their expiry and their rows (the staged rows have no foreign key: 0013), and rows whose
- * lote is gone another way (its user deleted): an abandoned lote never stays. Answers the lotes deleted.
- */
+/** Deletes the lotes past their expiry (their staged rows go with them: 0013's trigger): an abandoned lote never stays. */
 export async function sweepExpiredLotes(db: Db): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    WITH gone AS (DELETE FROM carga_lotes WHERE expira < now() RETURNING id_lote),
-    filas AS (
-      DELETE FROM carga_lote_filas f
-      WHERE f.id_lote IN (SELECT id_lote FROM gone)
-        OR NOT EXISTS (SELECT 1 FROM carga_lotes l WHERE l.id_lote = f.id_lote))
-    SELECT count(*)::int AS n FROM gone`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+  const { numAffectedRows } = await sql`DELETE FROM carga_lotes WHERE expira < now()`.execute(db);
+  return Number(numAffectedRows ?? 0);
 }
 
 export async function insertLote(
@@ -99,14 +90,11 @@ export async function lockPart(db: Db, id: string, parte: number): Promise<void>
   await sql`SELECT pg_advisory_xact_lock(hashtext(${id}), ${parte})`.execute(db);
 }
 
-/** Deletes the lote `id` of `actorId` with its rows (one statement: they have no foreign key, 0013); whether there was one. */
+/** Deletes the lote `id` of `actorId` with its rows (0013's trigger); whether there was one. */
 export async function deleteLote(db: Db, id: string, actorId: number): Promise<boolean> {
-  const { rows } = await sql<{ n: number }>`
-    WITH gone AS (
-      DELETE FROM carga_lotes WHERE id_lote = ${id}::uuid AND id_usuario = ${actorId} RETURNING id_lote),
-    filas AS (DELETE FROM carga_lote_filas WHERE id_lote IN (SELECT id_lote FROM gone))
-    SELECT count(*)::int AS n FROM gone`.execute(db);
-  return Number(rows[0]?.n ?? 0) > 0;
+  const { numAffectedRows } = await sql`
+    DELETE FROM carga_lotes WHERE id_lote = ${id}::uuid AND id_usuario = ${actorId}`.execute(db);
+  return Number(numAffectedRows ?? 0) > 0;
 }
 
 /** Removes the rows of part `parte` of a lote (a part sent again replaces itself). */
