@@ -105,7 +105,9 @@ export default defineConfig(async () => ({
               launchOptions: { executablePath: chromium, args: chromiumArgs },
               // Room for the largest story viewport (1366 px) beside nothing: the tester frame is never
               // scaled down to fit, so screenshots are taken at 1:1 and stay identical between runs.
-              contextOptions: { viewport: { width: 1400, height: 1000 } },
+              // Reduced motion: the charts (nivo, animated by react-spring in JS, which no CSS rule or
+              // screenshot option stops) draw their final state at once instead of springing into it.
+              contextOptions: { viewport: { width: 1400, height: 1000 }, reducedMotion: 'reduce' },
             }),
             instances: [{ browser: 'chromium' }],
             api: { host: '127.0.0.1', port: await freePort(), strictPort: true },

@@ -2,9 +2,11 @@
  * Visual regression inside the stories run: after a story listed in `visual-stories.ts` has rendered and
  * passed its play function (and axe), the page is compared with its reference image in each theme.
  * Made to hold on a busy machine: animations and transitions are stopped, the caret hidden, the font
- * pinned when Inter is not installed, and the screenshot is retaken until two in a row are identical.
+ * pinned when Inter is not installed, every chart's lazily loaded plot drawn (reduced motion, set in
+ * vitest.config.ts, draws it without animation), and the screenshot is retaken until two in a row are
+ * identical.
  */
-import { afterEach, expect } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { VISUAL_STORIES } from './visual-stories';
 
@@ -24,6 +26,15 @@ const PINNED_FONT = `:root { --font-sans: "DejaVu Sans", sans-serif; }`;
 const interLoaded = () =>
   Array.from(document.fonts).some(
     (face) => face.family.replace(/["']/g, '') === 'Inter' && face.status === 'loaded',
+  );
+
+/**
+ * Every chart with data has drawn its plot: a chart's drawing is a lazily loaded module, so a story's play
+ * function can end (its figure and hidden table are there) while the plot is still a skeleton.
+ */
+const chartsDrawn = () =>
+  Array.from(document.querySelectorAll('[data-slot="chart"][data-state="ready"]')).every(
+    (chart) => chart.querySelector('[data-slot="chart-plot"] svg') !== null,
   );
 
 const frames = async (count = 2) => {
@@ -53,6 +64,10 @@ afterEach(async (context) => {
   const before = document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light';
   try {
     await document.fonts.ready;
+    await vi.waitFor(() => expect(chartsDrawn(), 'las gráficas no terminaron de dibujarse').toBe(true), {
+      timeout: 30_000,
+      interval: 50,
+    });
     for (const theme of themes) {
       setTheme(theme);
       await frames();
