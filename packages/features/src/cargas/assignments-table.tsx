@@ -88,7 +88,8 @@ function assignmentColumns(
         </span>
       ),
     },
-    { id: 'estado', header: m.columns.estado, sortable: false },
+    // One line ('Nuevo León', 'Baja California Sur'): the address column gives up the width.
+    { id: 'estado', header: m.columns.estado, sortable: false, className: 'whitespace-nowrap' },
     {
       id: 'direccion',
       header: m.columns.direccion,

@@ -408,7 +408,7 @@ export const FitsLaptop: Story = {
   play: async ({ canvas }) => {
     await loaded(canvas);
     const table = await assignmentsTable(canvas);
-    await expect(tableFit(table)).toEqual({ overflow: 0, cut: [], outOfView: [] });
+    await expect(tableFit(table)).toEqual({ overflow: 0, cut: [], outOfView: [], wrapped: [] });
     const menus = canvas.getAllByRole('button', { name: /Acciones de la asignación/ });
     await expect(isInView(menus[0] as HTMLElement)).toBe(true);
   },

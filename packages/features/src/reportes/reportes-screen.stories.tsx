@@ -730,7 +730,7 @@ export const FitsLaptop: Story = {
   play: async ({ canvas }) => {
     const [first] = await rowsShown(canvas, 6);
     const table = await reportesTable(canvas);
-    await expect(tableFit(table)).toEqual({ overflow: 0, cut: [], outOfView: [] });
+    await expect(tableFit(table)).toEqual({ overflow: 0, cut: [], outOfView: [], wrapped: [] });
     const cells = Array.from(first?.querySelectorAll('td') ?? []);
     for (const cell of cells.filter((td) => getComputedStyle(td).display !== 'none')) {
       await expect(isInView(cell)).toBe(true);
@@ -840,7 +840,12 @@ export const ViewerResizable: Story = {
     await expect(show).toHaveFocus();
     await expect(show).toHaveAttribute('aria-expanded', 'false');
     await expect(listPanel(canvas).getBoundingClientRect().width).toBeGreaterThan(before * 1.4);
-    await expect(tableFit(await reportesTable(canvas))).toEqual({ overflow: 0, cut: [], outOfView: [] });
+    await expect(tableFit(await reportesTable(canvas))).toEqual({
+      overflow: 0,
+      cut: [],
+      outOfView: [],
+      wrapped: [],
+    });
 
     await userEvent.click(show);
     await waitFor(() => expect(viewer(canvas)).toBeVisible());

@@ -31,18 +31,51 @@ export const besideNavRail: Decorator = (Story) =>
     createElement('div', { className: 'min-w-0 flex-1' }, createElement(Story)),
   );
 
+/** Whether a run of visible text inside `element` breaks onto a second line (badges stacked on purpose do not count). */
+function textWraps(element: Element): boolean {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    // Visually hidden text is 1 px wide; a line's boxes share their top.
+    const tops = new Set(
+      Array.from(range.getClientRects())
+        .filter((box) => box.width > 1 && box.height > 1)
+        .map((box) => Math.round(box.top)),
+    );
+    if (tops.size > 1) return true;
+  }
+  return false;
+}
+
 /**
  * How a DataTable fits its box: `overflow` is the px it would scroll sideways (0 when it fits), `cut`
- * the headers wider than their cell, `outOfView` the headers not on screen (hidden columns left out).
+ * the headers wider than their cell, `outOfView` the headers not on screen (hidden columns left out),
+ * `wrapped` the body cells (as `header: text`) with a run of text broken onto a second line.
  */
-export function tableFit(table: HTMLElement): { overflow: number; cut: string[]; outOfView: string[] } {
+export function tableFit(table: HTMLElement): {
+  overflow: number;
+  cut: string[];
+  outOfView: string[];
+  wrapped: string[];
+} {
   const scroller = table.closest('[data-slot="data-table-scroll"]');
   if (!scroller) throw new Error('sin contenedor de la tabla');
   const headers = Array.from(table.querySelectorAll<HTMLElement>('thead th')).filter(
     (th) => getComputedStyle(th).display !== 'none',
   );
   const name = (th: HTMLElement) => th.textContent?.trim() || '(sin texto)';
+  const wrapped: string[] = [];
+  const headerAt = new Map(headers.map((th) => [(th as HTMLTableCellElement).cellIndex, th]));
+  for (const row of Array.from(table.querySelectorAll('tbody tr'))) {
+    for (const cell of Array.from((row as HTMLTableRowElement).cells)) {
+      if (getComputedStyle(cell).display === 'none' || !textWraps(cell)) continue;
+      const header = headerAt.get(cell.cellIndex);
+      wrapped.push(`${header ? name(header) : cell.cellIndex}: ${cell.textContent?.trim()}`);
+    }
+  }
   return {
+    wrapped,
     overflow: Math.max(0, scroller.scrollWidth - scroller.clientWidth),
     cut: headers.filter((th) => th.scrollWidth > th.clientWidth).map(name),
     outOfView: headers.filter((th) => !isInView(th)).map(name),
