@@ -33,7 +33,9 @@ export interface RowMenuProps {
 export function RowMenu({ assignment, viewer, onAction }: RowMenuProps) {
   const trigger = useRef<HTMLButtonElement>(null);
   const actions = assignmentActions(assignment, viewer);
-  if (actions.length === 0) return null;
+  // Nothing to do: an empty box of the button's size, so rows with and without a menu are of one height.
+  if (actions.length === 0)
+    return <span aria-hidden="true" data-slot="row-menu-none" className="inline-block size-8 align-middle" />;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

@@ -1,3 +1,4 @@
+import { STATE_NAMES } from '@socio/contracts';
 import { settled } from '@socio/ui/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
@@ -398,13 +399,17 @@ export const PageLoading: Story = {
   },
 };
 
+/** The longest state name there is ('Baja California Sur'). */
+const LONGEST_STATE = STATE_NAMES.reduce((longest, name) => (name.length > longest.length ? name : longest));
+
 /**
  * Issue 19 item 5: at 1366×768, beside the app's nav rail, every column of 'Asignaciones activas' fits without sideways scrolling ('FECHA DE
- * AS…' was cut and Acciones hidden); long addresses truncate to one line with the full text on hover.
+ * AS…' was cut and Acciones hidden); long addresses truncate to one line with the full text on hover; every
+ * state, the longest included, on one line.
  */
 export const FitsLaptop: Story = {
   ...atViewport('laptop1366'),
-  decorators: [besideNavRail, withCargas(createFakeCargasPort())],
+  decorators: [besideNavRail, withCargas(longAddressPort(LONGEST_STATE))],
   play: async ({ canvas }) => {
     await loaded(canvas);
     const table = await assignmentsTable(canvas);
@@ -417,8 +422,8 @@ export const FitsLaptop: Story = {
 const LONG_ADDRESS =
   'Privada de los Fresnos 1234 interior 5, entre Av. Revolución y Calle Hidalgo, Colonia Jardines del Valle, Monterrey, Nuevo León, CP 64890';
 
-/** The fake's assignments, the first one with an address far longer than its column. */
-function longAddressPort(): CargasPort {
+/** The fake's assignments, the first one with an address far longer than its column (and `estado`, if given). */
+function longAddressPort(estado?: string): CargasPort {
   const port = createFakeCargasPort();
   return {
     ...port,
@@ -427,7 +432,7 @@ function longAddressPort(): CargasPort {
       return {
         ...answer,
         assignments: answer.assignments.map((row, index) =>
-          index === 0 ? { ...row, direccion: LONG_ADDRESS } : row,
+          index === 0 ? { ...row, direccion: LONG_ADDRESS, estado: estado ?? row.estado } : row,
         ),
       };
     },

@@ -252,7 +252,7 @@ export function CargasScreen({ query, onQueryChange, viewer, renderFolio }: Carg
         />
       ) : null}
 
-      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_15rem]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_14rem]">
         <Card className="gap-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id={listTitleId} className="font-semibold text-base text-ink">
