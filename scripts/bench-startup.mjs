@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm bench:startup` — how long the product's start (`node scripts/bootstrap.mjs start`, what `npm start`
 // runs) takes, on an installed and built tree, to answer GET /api/health with 200: on a new DATA_DIR
-// (database copied from the template, demo data written, as a new user's first start) and on that same
+// (database copied from the template with the demo already in it, as a new user's first start) and on that same
 // DATA_DIR again; and what it leaves running: the node processes of its tree and the server's RSS.
 // Goals (issue 21): new DATA_DIR ≤ 1,500 ms, existing ≤ 1,000 ms, one node process, RSS ≤ 200 MB.
 // Then `npm start` itself on the existing DATA_DIR: npm's own node process stays beside the server for as long

@@ -1,5 +1,6 @@
-// Build step (apps/api/build.mjs): `node dist/build-template.js <outDir>` writes the PGlite template.
-import { buildPgliteTemplate } from './db/pglite-template';
+// Build step (apps/api/build.mjs): `node dist/build-template.js <outDir>` writes the PGlite template, then the
+// demo template beside it (`<outDir>-demo`, see buildDemoTemplate).
+import { buildDemoTemplate, buildPgliteTemplate } from './db/pglite-template';
 
 const outDir = process.argv[2];
 if (!outDir) {
@@ -7,3 +8,4 @@ if (!outDir) {
   process.exit(2);
 }
 await buildPgliteTemplate(outDir);
+await buildDemoTemplate(outDir);

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, dataDirFrom, loadConfig } from './config';
 import { ConfigError, secureDataDir } from './data-dir';
 import { createDatabase, isNewEmbeddedDatabase } from './db/index';
 import { migrate } from './db/migrate';
+import { pickPgliteTemplate } from './db/pglite-template';
 import { assertSafeToExpose } from './modules/auth/service';
 import { createMailTransport, mailSettings } from './modules/entregas/mail';
 import { createDeliveryWorker } from './modules/entregas/worker';
@@ -23,13 +24,17 @@ async function main(): Promise<void> {
   process.umask(0o077);
   const config = loadConfig();
   secureDataDir(DATA_DIR, config.databaseUrl ? {} : { except: 'pglite' });
-  // Made by the API build next to dist/main.js; running from source it is absent and PGlite runs initdb.
-  const pgliteTemplate = fileURLToPath(new URL('./pglite-template', import.meta.url));
+  // Made by the API build next to dist/main.js; running from source it is absent and PGlite runs initdb. With
+  // demo data, a demo template seeded the same day is copied whole (pickPgliteTemplate): only the administrator's
+  // e-mail and password are written at start.
+  const template = pickPgliteTemplate(fileURLToPath(new URL('./pglite-template', import.meta.url)), {
+    demo: config.demoData,
+  });
   // A new embedded database is seeded: its password hashes (scrypt, in the thread pool) run while it opens.
   const hashes = isNewEmbeddedDatabase(config)
-    ? seedPasswordHashes(config.adminPassword, config.demoData)
+    ? seedPasswordHashes(config.adminPassword, config.demoData && !template.demo)
     : undefined;
-  const database = await createDatabase({ ...config, pgliteTemplate });
+  const database = await createDatabase({ ...config, pgliteTemplate: template.path });
   const applied = await migrate(database.db);
   const seeded = await seed(database.db, {
     adminEmail: config.adminEmail,

@@ -1,14 +1,22 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type KyselyPlugin, RawNode, sql } from 'kysely';
+import { type Kysely, type KyselyPlugin, RawNode, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../src/config';
 import { createDatabase, isNewEmbeddedDatabase } from '../src/db/index';
 import { migrate } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
-import { buildPgliteTemplate } from '../src/db/pglite-template';
+import {
+  buildDemoTemplate,
+  buildPgliteTemplate,
+  DEMO_TEMPLATE_MAX_AGE_MS,
+  demoTemplatePath,
+  pickPgliteTemplate,
+} from '../src/db/pglite-template';
+import type { Database } from '../src/db/schema';
 import { verifyPassword } from '../src/modules/auth/password';
-import { seed, seedPasswordHashes } from '../src/seed/index';
+import { seed, seedPasswordHashes, TEMPLATE_ADMIN_EMAIL, TEMPLATE_ADMIN_HASH } from '../src/seed/index';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
 
 describe('PGlite file database', () => {
@@ -118,6 +126,103 @@ describe('PGlite template (first start without initdb)', () => {
     expect(await migrate(database.db)).toEqual([]);
     await database.close();
   });
+});
+
+/** A digest of the demo's rows and PDF bytes: equal when two databases hold the same demo. */
+async function demoDigest(db: Kysely<Database>) {
+  const { rows } = await sql<Record<string, string | number>>`
+    SELECT
+      (SELECT count(*)::int FROM usuarios) AS usuarios,
+      (SELECT count(*)::int FROM folios) AS folios,
+      (SELECT count(*)::int FROM asignaciones) AS asignaciones,
+      (SELECT count(*)::int FROM reportes) AS reportes,
+      (SELECT md5(string_agg(concat_ws('|', folio, nombre_alumno, created_at), ',' ORDER BY id_folio)) FROM folios) AS f,
+      (SELECT md5(string_agg(concat_ws('|', folio, id_usuario, estatus, fecha_asignacion, fecha_completada), ',' ORDER BY id_asignacion)) FROM asignaciones) AS a,
+      (SELECT md5(string_agg(concat_ws('|', folio, estatus, pdf_bytes, fecha_recibido, fecha_enviado), ',' ORDER BY id_reporte)) FROM reportes) AS r,
+      (SELECT md5(string_agg(md5(datos), ',' ORDER BY id_pdf, n)) FROM pdf_partes) AS pdf,
+      (SELECT count(*)::int FROM reportes r WHERE r.pdf_bytes <> (SELECT sum(length(datos)) FROM pdf_partes p WHERE p.id_pdf = r.id_pdf)) AS incompletos
+  `.execute(db);
+  return rows[0];
+}
+
+describe('PGlite demo template (a first start with demo data copies it)', () => {
+  let root: string;
+  let template: string;
+  const seededAt = new Date('2026-03-10T15:00:00Z');
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'socio-demo-template-'));
+    template = path.join(root, 'pglite-template');
+    await buildPgliteTemplate(template);
+    await buildDemoTemplate(template, seededAt);
+  }, 120_000);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('is chosen for demo data while it is at most a day old, else the empty template (seeded at start)', () => {
+    const at = (ms: number) => new Date(seededAt.getTime() + ms);
+    const demo = { path: demoTemplatePath(template), demo: true };
+    const plain = { path: template, demo: false };
+    expect(pickPgliteTemplate(template, { demo: true, now: at(60_000) })).toEqual(demo);
+    expect(pickPgliteTemplate(template, { demo: true, now: at(DEMO_TEMPLATE_MAX_AGE_MS) })).toEqual(demo);
+    expect(pickPgliteTemplate(template, { demo: true, now: at(DEMO_TEMPLATE_MAX_AGE_MS + 1) })).toEqual(
+      plain,
+    );
+    expect(pickPgliteTemplate(template, { demo: true, now: at(-60_000) })).toEqual(plain);
+    expect(pickPgliteTemplate(template, { demo: false, now: at(60_000) })).toEqual(plain);
+    expect(pickPgliteTemplate(path.join(root, 'sin-demo'), { demo: true, now: at(60_000) })).toEqual({
+      path: path.join(root, 'sin-demo'),
+      demo: false,
+    });
+  });
+
+  it('holds the same demo a start would seed at that moment, complete; the first start only sets the administrator', async () => {
+    const dataDir = path.join(root, 'nuevo');
+    const hashes = seedPasswordHashes('Jefa2026!', false);
+    const copy = await createDatabase({
+      databaseUrl: null,
+      dataDir,
+      pgliteTemplate: demoTemplatePath(template),
+    });
+    // A start stopped right after the copy: the administrator is still the template's, and nobody can sign in as it.
+    const before = await copy.db
+      .selectFrom('usuarios')
+      .select(['email', 'password_hash'])
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    expect(before).toEqual({ email: TEMPLATE_ADMIN_EMAIL, password_hash: TEMPLATE_ADMIN_HASH });
+    expect(await verifyPassword('', before.password_hash)).toBe(false);
+    await copy.close();
+
+    const database = await createDatabase({ databaseUrl: null, dataDir, pgliteTemplate: template });
+    expect(await migrate(database.db)).toEqual([]);
+    const options = { adminEmail: 'Jefa@Example.mx', adminPassword: 'Jefa2026!', demo: true, hashes };
+    expect(await seed(database.db, options)).toEqual({ seeded: true, users: 24 });
+    const admin = await database.db
+      .selectFrom('usuarios')
+      .select(['email', 'password_hash'])
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    expect(admin.email).toBe('jefa@example.mx');
+    expect(admin.password_hash).toBe((await hashes).admin);
+    expect(await verifyPassword('Jefa2026!', admin.password_hash)).toBe(true);
+    const visitor = await database.db
+      .selectFrom('usuarios')
+      .select('password_hash')
+      .where('email', '=', 'visitador1@socioeconomico.mx')
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword(DEMO_PASSWORD, visitor.password_hash)).toBe(true);
+    // Done once: the next start seeds nothing.
+    expect(await seed(database.db, options)).toEqual({ seeded: false, users: 0 });
+
+    // The demo a start at `seededAt` would have written, row for row and byte for byte.
+    const fresh = await createDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    await migrate(fresh.db);
+    await seed(fresh.db, { ...options, now: seededAt, hashes: seedPasswordHashes('Jefa2026!', true) });
+    const digest = await demoDigest(database.db);
+    expect(digest).toMatchObject({ usuarios: 24, folios: 300, reportes: 40, incompletos: 0 });
+    expect(digest).toEqual(await demoDigest(fresh.db));
+    await fresh.close();
+    await database.close();
+  }, 60_000);
 });
 
 describe.each(dbKinds())('database (%s)', (kind) => {

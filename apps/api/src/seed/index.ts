@@ -9,6 +9,8 @@ import { DEMO_SUPERVISORS, DEMO_VISITORS } from './demo-people';
 export interface SeedOptions {
   adminEmail: string;
   adminPassword: string;
+  /** Reference date of the demo operations (default now). */
+  now?: Date;
   /** Also create the demo supervisors and visitors, then the demo operations. */
   demo: boolean;
   /** With `demo`: also call `seedDemoOperations` (folios, assignments, reports, recipients). Default true. */
@@ -49,12 +51,22 @@ export function seedPasswordHashes(adminPassword: string, demo: boolean): Promis
 }
 
 /**
+ * The administrator of the demo template (`dist/pglite-template-demo`, seeded at build time): an e-mail on a
+ * reserved domain and a password hash no password matches (`verifyPassword` refuses a malformed hash). The first
+ * start on a copy of it gives the administrator the configured e-mail and password (`seed`).
+ */
+export const TEMPLATE_ADMIN_EMAIL = 'admin@plantilla.invalid';
+export const TEMPLATE_ADMIN_HASH = 'plantilla';
+
+/**
  * Seeds an empty database: the administrator; with `demo`, 3 supervisors and 20 visitors over 10 states,
- * then the demo operations. Does nothing when any user exists.
+ * then the demo operations. When users exist, only finishes a copy of the demo template (its administrator still
+ * has the template's e-mail and password: also after a first start stopped right after the copy); otherwise
+ * does nothing.
  */
 export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
   const existing = await db.selectFrom('usuarios').select('id_usuario').limit(1).executeTakeFirst();
-  if (existing) return { seeded: false, users: 0 };
+  if (existing) return finishTemplateAdmin(db, options);
 
   const { admin: adminHash, people: peopleHash } = await (options.hashes ??
     seedPasswordHashes(options.adminPassword, options.demo));
@@ -134,7 +146,29 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   });
 
   if (options.demo && (options.demoOperations ?? true)) {
-    await seedDemoOperations(db, people);
+    await seedDemoOperations(db, people, { now: options.now });
   }
   return { seeded: true, users: 1 + people.supervisors.length + people.visitors.length };
+}
+
+/** The demo template's administrator gets the configured e-mail and password; the other users were seeded with it. */
+async function finishTemplateAdmin(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
+  const admin = await db
+    .selectFrom('usuarios')
+    .select('id_usuario')
+    .where('username', '=', 'admin')
+    .where('password_hash', '=', TEMPLATE_ADMIN_HASH)
+    .executeTakeFirst();
+  if (!admin) return { seeded: false, users: 0 };
+  const { admin: adminHash } = await (options.hashes ?? seedPasswordHashes(options.adminPassword, false));
+  await db
+    .updateTable('usuarios')
+    .set({ email: options.adminEmail.toLowerCase(), password_hash: adminHash })
+    .where('id_usuario', '=', admin.id_usuario)
+    .execute();
+  const { users } = await db
+    .selectFrom('usuarios')
+    .select((eb) => eb.fn.countAll<number>().as('users'))
+    .executeTakeFirstOrThrow();
+  return { seeded: true, users: Number(users) };
 }
