@@ -6,12 +6,12 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { apiRoutes, type ErrorCode, isLoginPath, PRERENDERED_LOGIN_PAGE } from '@socio/contracts';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifySchema,
   type FastifyServerOptions,
 } from 'fastify';
@@ -134,6 +134,48 @@ function isApiPath(url: string): boolean {
 
 /** The `schemaController.compilersFactory` option of Fastify. */
 type SchemaCompilersFactory = NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
+
+/**
+ * Swagger UI at `/api/docs`, loaded by the first request for it, not by every start: requiring @fastify/swagger-ui
+ * (and the static-file server and YAML writer it brings) cost each start 68-167 ms and ~10 MB of a server that
+ * mostly never shows its documentation. Its plugin runs in a Fastify instance of its own, built on that first
+ * request, with this app's OpenAPI document; the app forwards the request to it and sends back its answer
+ * (through this app's hooks: headers, compression).
+ */
+function registerLazyDocs(app: FastifyInstance): void {
+  const prefix = `${API_BASE}/docs`;
+  let docs: Promise<FastifyInstance> | null = null;
+  const load = async () => {
+    const { fastifySwaggerUi } = await import('@fastify/swagger-ui');
+    const ui = Fastify({ logger: false });
+    ui.decorate('swagger', app.swagger.bind(app));
+    // Called inside a plugin of our own: registered as itself, its declared dependency on @fastify/swagger (which
+    // lives in the app, not here) would be checked in this instance.
+    // (Typed as a callback plugin; it is an async function that takes no callback.)
+    const plugin = fastifySwaggerUi as unknown as (instance: FastifyInstance, opts: object) => Promise<void>;
+    await ui.register(async (instance) => {
+      await plugin(instance, { routePrefix: prefix, uiConfig: { docExpansion: 'list' } });
+    });
+    await ui.ready();
+    return ui;
+  };
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    docs ??= load().catch((err) => {
+      docs = null;
+      throw err;
+    });
+    const res = await (await docs).inject({ method: 'GET', url: request.url, headers: request.headers });
+    const {
+      'content-length': _length,
+      'transfer-encoding': _chunked,
+      connection: _connection,
+      ...headers
+    } = res.headers;
+    return reply.code(res.statusCode).headers(headers).send(res.rawPayload);
+  };
+  app.get(prefix, { schema: { hide: true } }, forward);
+  app.get(`${prefix}/*`, { schema: { hide: true } }, forward);
+}
 
 /** Builds the Fastify app: plugins, error shapes, security headers, docs and every module under `/api`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -270,7 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: openApiTransform,
   });
-  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, uiConfig: { docExpansion: 'list' } });
+  registerLazyDocs(app);
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
   // Not compressed (a few bytes): @fastify/compress's hook asks whether the answer is a fetch Response, and the

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PRERENDERED_LOGIN_PAGE } from '@socio/contracts';
@@ -6,6 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
+
+/** Whether this process has loaded @fastify/swagger-ui (a CommonJS package: Node's module cache). */
+const requireHere = createRequire(import.meta.url);
+const swaggerUiLoaded = () => requireHere.cache[requireHere.resolve('@fastify/swagger-ui')] !== undefined;
 
 describe.each(dbKinds())('app (%s)', (kind) => {
   let ctx: TestContext;
@@ -38,11 +43,20 @@ describe.each(dbKinds())('app (%s)', (kind) => {
     expect(doc.paths['/api/users/edit_user/{id}'].put.parameters).toContainEqual(
       expect.objectContaining({ name: 'id', in: 'path' }),
     );
+    // Swagger UI is loaded by the first request for the documentation, not by every start (issue 21 item 6).
+    expect(swaggerUiLoaded()).toBe(false);
     const docs = await ctx.app.inject({ url: '/api/docs' });
-    expect([200, 302]).toContain(docs.statusCode);
+    expect([200, 302], docs.body).toContain(docs.statusCode);
+    expect(swaggerUiLoaded()).toBe(true);
     const page = await ctx.app.inject({ url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    const initializer = await ctx.app.inject({ url: '/api/docs/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+    expect(initializer.body).toContain('SwaggerUIBundle');
+    const json = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(json.json().paths).toHaveProperty(['/api/auth/login']);
+    expect((await ctx.app.inject({ url: '/api/docs/no-existe' })).statusCode).toBe(404);
   });
 
   it('sends security headers with a CSP that fits the SPA', async () => {
