@@ -6,8 +6,10 @@
 import {
   CARGAS_MESSAGES,
   MAX_ROWS_PER_CARGA,
+  type ProcessCargaResponse,
   SAVE_PART_ROWS,
   type SaveCargaResponse,
+  STATE_NAMES,
 } from '@socio/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +138,101 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
     expect(res.statusCode).toBe(422);
     expect(await countLike('asignaciones', 'LM-%')).toBe(0);
     expect((await confirm(id)).statusCode).toBe(200);
+  });
+
+  const processInto = async (
+    rowsOf: unknown[],
+    lote?: { id: string; parte: number },
+    who = 'Administrador',
+  ) => {
+    const res = await ctx.request(
+      {
+        method: 'POST',
+        url: '/api/cargas/process_carga',
+        payload: { rows: rowsOf, loadType: 'TEC_MTY', ...(lote ? { lote } : {}) },
+      },
+      who,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as ProcessCargaResponse & { staged?: boolean };
+  };
+  /** What a carga wrote for the folios of `pattern`, without ids and folio numbers (to compare two cargas). */
+  const written = async (pattern: string) =>
+    (
+      await sql<Record<string, unknown>>`
+        SELECT substr(f.folio, strpos(f.folio, '-')) AS n, f.calle, f.colonia, f.ciudad, f.estado, f.id_estado,
+          f.codigo_postal, f.tel1, f.direccion, f.extra, f.id_cliente, a.estado AS a_estado,
+          a.id_estado AS a_id_estado, a.direccion AS a_direccion, a.id_cliente AS a_id_cliente
+        FROM folios f JOIN asignaciones a ON a.id_folio = f.id_folio
+        WHERE f.folio LIKE ${pattern} ORDER BY n`.execute(ctx.db)
+    ).rows;
+
+  it('process_carga with a lote stages its valid rows as that part: confirmar saves them, no part sent', async () => {
+    const id = await open('procesado.xlsx');
+    const file = rows('PS', 0, 50);
+    // A row process_carga refuses (unknown state) is not staged: it is one of the file's invalid rows.
+    file[3] = { ...file[3]!, Estado: 'Atlántida' };
+    const first = await processInto(file.slice(0, 30), { id, parte: 0 });
+    const second = await processInto(file.slice(30), { id, parte: 1 });
+    expect(first).toMatchObject({ staged: true, validCount: 29, invalidCount: 1 });
+    expect(second).toMatchObject({ staged: true, validCount: 20 });
+    expect(await staged()).toBe(49);
+    const res = await confirm(id, 'Administrador', { validCount: 49, invalidCount: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, recordsProcessed: 49, recordsFailed: 0 });
+
+    // The same file saved the old way (process_carga, then its answer sent as parts) writes the same values.
+    const other = await open('partes-procesadas.xlsx');
+    const again = rows('PT', 0, 50);
+    again[3] = { ...again[3]!, Estado: 'Atlántida' };
+    const answer = await processInto(again);
+    expect(answer.staged).toBeUndefined();
+    await part(other, 0, answer.processedData);
+    expect((await confirm(other)).json()).toMatchObject({ recordsProcessed: 49 });
+    const mine = await written('PS-%');
+    expect(mine).toHaveLength(49);
+    expect(mine).toEqual(await written('PT-%'));
+    // Each assignment went to the visitor process_carga proposed (the second file's were proposed seeing the first).
+    const proposed = [...first.processedData, ...second.processedData].map(
+      (r) => [r.id_folio, r.visitor_id] as const,
+    );
+    const assigned = await sql<{ folio: string; id_usuario: number }>`
+      SELECT folio, id_usuario FROM asignaciones WHERE folio LIKE 'PS-%'`.execute(ctx.db);
+    expect(new Map(assigned.rows.map((r) => [r.folio, r.id_usuario]))).toEqual(new Map(proposed));
+  });
+
+  it('a row processed without a visitor is staged as refused until its part is sent again with one', async () => {
+    const noVisitor = STATE_NAMES.find((s) => !visitors.some((v) => v.region === s))!;
+    const id = await open('sin-visitador.xlsx');
+    const file = rows('PV', 0, 10);
+    file[2] = { ...file[2]!, Estado: noVisitor };
+    const answer = await processInto(file, { id, parte: 0 });
+    expect(answer.processedData[2]).toMatchObject({ id_folio: 'PV-2', visitor_id: null });
+    // Confirmed as is: the row fails as save_carga fails a row without a visitor.
+    const lone = await open('sin-visitador-2.xlsx');
+    await processInto(
+      rows('PW', 0, 3).map((r) => ({ ...r, Estado: noVisitor })),
+      { id: lone, parte: 0 },
+    );
+    expect((await confirm(lone)).json()).toMatchObject({ recordsProcessed: 0, success: false });
+    // The user gives it a visitor in review: the part goes again (replacing what processing staged).
+    const edited = answer.processedData.map((r, i) =>
+      i === 2 ? { ...r, visitor_id: visitors[0]!.id_usuario } : r,
+    );
+    expect((await part(id, 0, edited)).json()).toEqual({ received: 10 });
+    const res = await confirm(id, 'Administrador', { validCount: 10 });
+    expect(res.json()).toMatchObject({ recordsProcessed: 10, recordsFailed: 0 });
+    const saved = await sql<{ id_usuario: number }>`
+      SELECT id_usuario FROM asignaciones WHERE folio = 'PV-2'`.execute(ctx.db);
+    expect(saved.rows).toEqual([{ id_usuario: visitors[0]!.id_usuario }]);
+  });
+
+  it("process_carga stages nothing into a lote that is not the user's (it still answers the batch)", async () => {
+    const id = await open('de-otro.xlsx', 'Supervisor');
+    const answer = await processInto(rows('PX', 0, 5), { id, parte: 0 });
+    expect(answer).toMatchObject({ staged: false, validCount: 5 });
+    expect(await staged()).toBe(0);
+    expect((await discard(id, 'Supervisor')).statusCode).toBe(204);
   });
 
   it('stages its parts with COPY and moves the whole lote with one statement per table', async () => {

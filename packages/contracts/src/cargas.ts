@@ -154,9 +154,20 @@ function rowsArray<T>(rowIndex: RowIndexRule) {
 /** save_carga's and a lote part's rows: `row_index` only when the row has one (`rowIssue`). */
 export const SAVE_ROW_INDEX: RowIndexRule = 'optional';
 
+/**
+ * `lote`: the wizard's lote (opened as processing starts) and the part this batch is (its number): the server
+ * stages the batch's valid rows there as it processes them, so that saving them is only confirmar — the rows are
+ * not sent a second time. A part sent again (`savePart`: a row edited in review) replaces it.
+ */
 export const processCargaRequestSchema = z.object({
   rows: rowsArray<UploadRow>('required'),
   loadType: loadTypeSchema,
+  lote: z
+    .object({
+      id: z.uuid({ error: 'Identificador de carga inválido' }),
+      parte: z.number().int().min(0).max(MAX_ROWS_PER_CARGA),
+    })
+    .optional(),
 });
 export type ProcessCargaRequest = z.infer<typeof processCargaRequestSchema>;
 
@@ -195,6 +206,11 @@ export const processCargaResponseSchema = z.object({
   invalidRows: z.array(invalidRowSchema),
   invalidCount: z.number().int(),
   validCount: z.number().int(),
+  /**
+   * With a `lote` only: whether the batch's `processedData` (with the visitors proposed) is stored as its part
+   * (false: the lote is not the user's or no longer open, and nothing was stored; the part must be sent).
+   */
+  staged: z.boolean().optional(),
 });
 export type ProcessCargaResponse = z.infer<typeof processCargaResponseSchema>;
 

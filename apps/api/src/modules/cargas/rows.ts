@@ -226,7 +226,12 @@ export function createVisitorPicker(visitors: readonly VisitorLoad[]) {
  */
 export function processRows(
   rows: readonly SheetRow[],
-  ctx: { visitors: readonly VisitorLoad[]; openFolios: ReadonlySet<string> },
+  ctx: {
+    visitors: readonly VisitorLoad[];
+    openFolios: ReadonlySet<string>;
+    /** When given, each valid row's folio fields are pushed here (one per answer row, in order): a lote stages them. */
+    fields?: FolioFields[];
+  },
 ): ProcessCargaResponse {
   const reader = createColumnReader(rows, READ_COLUMNS);
   const pick = createVisitorPicker(ctx.visitors);
@@ -246,6 +251,7 @@ export function processRows(
       continue;
     }
     seen.add(check.folio);
+    ctx.fields?.push(folioFields(check.row, check.estado, reader));
     const visitor = pick(check.estado);
     // The row's own object becomes the answer's row (cleaned cells, computed fields): a 100,000-row file is
     // held once, not twice.

@@ -73,18 +73,29 @@ import {
   visitorLoads,
 } from './repo';
 import { type FolioFields, foliosOf, processRows, type SaveFailure } from './rows';
-import { type BodyStager, PartStager, stagingContext } from './staging';
+import { type BodyStager, PartStager, stageProcessed, stagingContext } from './staging';
 
 export type { Actor };
 
 /** Most failure reasons returned by a save (the counts are always exact). */
 const MAX_FAILURES_LISTED = 1_000;
 
-/** process_carga: validates and proposes visitors; writes nothing. */
-export async function processCarga(db: Db, rows: readonly SheetRow[]): Promise<ProcessCargaResponse> {
+/**
+ * process_carga: validates and proposes visitors. With a `lote` of `actor`'s, the batch's valid rows are also
+ * stored as its part `lote.parte` (`stageProcessed`): the wizard's save is then confirmar alone.
+ */
+export async function processCarga(
+  db: Db,
+  actor: Actor,
+  rows: readonly SheetRow[],
+  lote?: { id: string; parte: number },
+): Promise<ProcessCargaResponse> {
   const visitors = await visitorLoads(db);
   const openFolios = await findOpenFolios(db, foliosOf(rows));
-  return processRows(rows, { visitors, openFolios });
+  if (lote === undefined) return processRows(rows, { visitors, openFolios });
+  const fields: FolioFields[] = [];
+  const answer = processRows(rows, { visitors, openFolios, fields });
+  return { ...answer, staged: await stageProcessed(db, actor.id, lote, answer.processedData, fields) };
 }
 
 /** Thrown inside the save transaction to roll it back when nothing could be written. */

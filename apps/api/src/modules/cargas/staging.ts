@@ -3,14 +3,39 @@
  * while it arrives (`BodyStager`): a 100,000-row body never becomes 100,000 row objects at once.
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_ROWS_PER_REQUEST, rowIssue, SAVE_ROW_INDEX, type SheetRow } from '@socio/contracts';
+import {
+  CARGAS_MESSAGES,
+  MAX_ROWS_PER_CARGA,
+  MAX_ROWS_PER_REQUEST,
+  type ProcessedRow,
+  rowIssue,
+  SAVE_ROW_INDEX,
+  type SheetRow,
+} from '@socio/contracts';
 import type { Db } from '../../db/schema';
+import { fail } from '../../domain-errors';
 import type { ListConsumer } from '../../http/big-json';
 import { yieldToEventLoop } from '../../lib/event-loop';
 import type { Actor } from '../../session';
-import { clearPart, createStager, deleteLote, insertLote, type StagedRow } from './lotes-repo';
+import {
+  clearPart,
+  createStager,
+  deleteLote,
+  insertLote,
+  lockLote,
+  lockPart,
+  recordPart,
+  type StagedRow,
+} from './lotes-repo';
 import { estadoIds, findOpenFolios, listActiveVisitors, SAVE_CHUNK, SAVE_SLICE } from './repo';
-import { createSaveChecker, foliosOf, type SaveCandidate, type SaveFailure } from './rows';
+import {
+  createSaveChecker,
+  type FolioFields,
+  foliosOf,
+  MISSING_VISITOR_REASON,
+  type SaveCandidate,
+  type SaveFailure,
+} from './rows';
 
 /** What the checks of a part need from the database, read once per part. */
 export interface StagingContext {
@@ -90,6 +115,51 @@ export class PartStager {
   done(): Promise<void> {
     return this.writer.done();
   }
+}
+
+/**
+ * Stores what process_carga just answered for a batch (`processed`, each row's folio fields in `fields`) as part
+ * `lote.parte` of `actorId`'s lote `lote.id`, replacing an earlier copy of the part: the rows the wizard would
+ * send back as that part, checked by the server that processed them (the visitor it proposed; a row without one is
+ * staged as refused, as save_carga refuses it). confirmar then makes the checks only the whole file can make.
+ * False, and nothing stored, when the lote is not the actor's or no longer open.
+ */
+export async function stageProcessed(
+  db: Db,
+  actorId: number,
+  lote: { id: string; parte: number },
+  processed: readonly ProcessedRow[],
+  fields: readonly FolioFields[],
+): Promise<boolean> {
+  const estados = await estadoIds(db);
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockLote(trx, lote.id, actorId, 'share'))) return false;
+    await lockPart(trx, lote.id, lote.parte);
+    await clearPart(trx, lote.id, lote.parte);
+    const writer = createStager(trx, lote.id, lote.parte);
+    for (let start = 0; start < processed.length; start += SAVE_CHUNK) {
+      const end = Math.min(processed.length, start + SAVE_CHUNK);
+      const chunk: StagedRow[] = [];
+      for (let i = start; i < end; i++) chunk.push(stagedProcessed(processed[i]!, fields[i]!, estados));
+      await writer.add(start, chunk);
+    }
+    await writer.done();
+    const received = await recordPart(trx, lote.id, lote.parte, processed.length);
+    if (received > MAX_ROWS_PER_CARGA) fail('invalid', 'too_many_rows', CARGAS_MESSAGES.tooManyRows);
+    return true;
+  });
+}
+
+/** A row process_carga answered, as staged: a candidate with the visitor it proposed, or refused without one. */
+function stagedProcessed(
+  row: ProcessedRow,
+  fields: FolioFields,
+  estados: ReadonlyMap<string, number>,
+): StagedRow {
+  const rowIndex = row.row_index ?? null;
+  if (row.visitor_id === null)
+    return stagedFailure({ row_index: rowIndex, id_folio: fields.folio, reason: MISSING_VISITOR_REASON });
+  return stagedCandidate({ rowIndex, fields, visitorId: row.visitor_id }, estados);
 }
 
 /** A checked row as staged: its typed fields, visitor and state id. */
