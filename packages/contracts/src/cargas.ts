@@ -170,6 +170,8 @@ export const processCargaRequestSchema = z.object({
     .optional(),
 });
 export type ProcessCargaRequest = z.infer<typeof processCargaRequestSchema>;
+/** The lote and part a process_carga batch stores its valid rows as. */
+export type ProcessLote = NonNullable<ProcessCargaRequest['lote']>;
 
 /** A valid row with its folio, regions, proposed visitor and formatted address, plus the row's own fields. */
 export const processedRowSchema = z

@@ -19,6 +19,7 @@ import type {
   OpenSaveInput,
   ProcessCargaResponse,
   ProcessedRow,
+  ProcessLote,
   SaveCargaRequest,
   SaveCargaResponse,
   SavePartResponse,
@@ -30,6 +31,11 @@ export interface CargasCallOptions {
 }
 
 /** confirmSave's options: what the lote learnt since it was opened (confirmar's body, `ConfirmSaveRequest`). */
+export interface ProcessCallOptions extends CargasCallOptions {
+  /** The lote and part the batch's valid rows are stored as. */
+  lote?: ProcessLote;
+}
+
 export interface ConfirmSaveOptions extends CargasCallOptions {
   file?: ConfirmSaveRequest;
 }
@@ -49,8 +55,11 @@ export interface CargasPort {
   changeStatus(id: number, estatus: AsignacionEstatus): Promise<Assignment>;
   /** `PUT /cargas/asignaciones/{id}/visitador`: reassign an open assignment. */
   reassign(id: number, visitorId: number): Promise<Assignment>;
-  /** `POST /cargas/process_carga` with the valid rows of a file. */
-  process(rows: UploadRow[], loadType: LoadType, o?: CargasCallOptions): Promise<ProcessCargaResponse>;
+  /**
+   * `POST /cargas/process_carga` with the valid rows of a file; with `o.lote`, the batch's valid rows are also
+   * stored as that part of the lote (`staged` in the answer says whether they were).
+   */
+  process(rows: UploadRow[], loadType: LoadType, o?: ProcessCallOptions): Promise<ProcessCargaResponse>;
   /** `POST /cargas/save_carga`. */
   save(load: SaveCargaRequest, o?: CargasCallOptions): Promise<SaveCargaResponse>;
   /**

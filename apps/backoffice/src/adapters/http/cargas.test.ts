@@ -159,6 +159,22 @@ describe('createHttpCargasPort', () => {
     });
   });
 
+  it("process with a lote posts the lote's id and the batch's part beside the rows", async () => {
+    const { http, calls } = createFakeHttp(() => ({
+      processedData: [],
+      invalidRows: [],
+      invalidCount: 0,
+      validCount: 0,
+      staged: true,
+    }));
+    const lote = { id: '00000000-0000-4000-8000-000000000001', parte: 4 };
+    const answer = await createHttpCargasPort(http).process([{ row_index: 2, Folio: 'A' }], 'TEC_MTY', {
+      lote,
+    });
+    expect(calls[0]).toMatchObject({ path: '/cargas/process_carga', body: { loadType: 'TEC_MTY', lote } });
+    expect(answer.staged).toBe(true);
+  });
+
   it('a part of the lote carries only what the save reads: the cells, folio, visitor and row, not the screen fields', async () => {
     const { http, calls } = createFakeHttp(() => ({ received: 1 }));
     const row: ProcessedRow = {

@@ -47,7 +47,11 @@ export function createHttpCargasPort(http: HttpClient): CargasPort {
     reassign: async (id, visitorId) =>
       (await http.call(cargas.reassign, { params: { id }, body: { visitor_id: visitorId } })).asignacion,
     process: (rows, loadType, o) =>
-      http.call(processRoute, { body: { rows, loadType }, signal: o?.signal, compressBody: true }),
+      http.call(processRoute, {
+        body: { rows, loadType, ...(o?.lote ? { lote: o.lote } : {}) },
+        signal: o?.signal,
+        compressBody: true,
+      }),
     // The biggest bodies of the app (every row of the file): sent gzip-compressed (the API inflates them
     // and counts its body limit on the inflated size).
     save: (load, o) => http.call(cargas.save, { body: load, signal: o?.signal, compressBody: true }),

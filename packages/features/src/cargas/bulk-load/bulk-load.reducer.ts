@@ -11,7 +11,7 @@ import {
   type SaveCargaFailure,
   type UploadRow,
 } from '@socio/contracts';
-import { partOfRow } from './lote-upload';
+import { fixedLayout, type PartLayout, partOfRow } from './lote-upload';
 
 /**
  * Where the wizard stands. Steps: idle/reading/classifying → 1, ready/processing → 2, review/saving/saved → 3.
@@ -56,6 +56,8 @@ export interface BulkLoadState {
    * a row to it), so a part stored ahead is sent again at confirm when it changed since (`lote-upload.ts`).
    */
   partRevisions: readonly number[];
+  /** Where each part of the lote starts among `processed` (the process batches': `lote-upload.ts`). */
+  partLayout: PartLayout;
   /** Row whose visitor cell is a dropdown. */
   editingId: string | null;
   onlyUnassigned: boolean;
@@ -89,7 +91,8 @@ export type BulkLoadAction =
   | { type: 'sheetFailed'; previous: BulkLoadState; message: string }
   | { type: 'processStarted'; total: number }
   | { type: 'processProgress'; done: number }
-  | { type: 'processed'; processed: ProcessedRow[]; invalid: InvalidRow[] }
+  /** `partLayout`: where each batch's rows start in `processed` (default: parts of `LOTE_PART_ROWS`). */
+  | { type: 'processed'; processed: ProcessedRow[]; invalid: InvalidRow[]; partLayout?: PartLayout }
   | { type: 'processFailed'; message: string }
   | { type: 'editVisitor'; id: string }
   | { type: 'cancelEdit' }
@@ -117,6 +120,7 @@ export const initialBulkLoadState: BulkLoadState = {
   processed: [],
   unassigned: 0,
   partRevisions: [],
+  partLayout: [],
   editingId: null,
   onlyUnassigned: false,
   error: null,
@@ -194,11 +198,11 @@ function withVisitor(row: ProcessedRow, visitor: ActiveVisitor | null): Processe
   return { ...row, visitor_id: visitor?.id_usuario ?? null, state_of_visitor: visitor?.region ?? null };
 }
 
-/** `revisions` with the parts of the rows at `indexes` counted once more each. */
-function touched(revisions: readonly number[], indexes: Iterable<number>): number[] {
-  const next = revisions.slice();
+/** `state`'s revisions with the parts of the rows at `indexes` counted once more each. */
+function touched(state: BulkLoadState, indexes: Iterable<number>): number[] {
+  const next = state.partRevisions.slice();
   const parts = new Set<number>();
-  for (const index of indexes) parts.add(partOfRow(index));
+  for (const index of indexes) parts.add(partOfRow(state.partLayout, index));
   for (const part of parts) next[part] = (next[part] ?? 0) + 1;
   // Parts before a touched one that were never touched: 0, not holes.
   for (let n = 0; n < next.length; n++) next[n] ??= 0;
@@ -286,6 +290,7 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
         processed: action.processed,
         unassigned: countUnassigned(action.processed),
         partRevisions: [],
+        partLayout: action.partLayout ?? fixedLayout(action.processed.length),
         invalid: action.invalid.length > 0 ? [...state.invalid, ...action.invalid] : state.invalid,
         editingId: null,
         onlyUnassigned: false,
@@ -310,7 +315,7 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
         ...state,
         processed,
         unassigned,
-        partRevisions: touched(state.partRevisions, [index]),
+        partRevisions: touched(state, [index]),
         editingId: null,
       };
     }
@@ -321,7 +326,7 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
         ...state,
         processed,
         unassigned: countUnassigned(processed),
-        partRevisions: touched(state.partRevisions, changedRows(state.processed, processed)),
+        partRevisions: touched(state, changedRows(state.processed, processed)),
         editingId: null,
       };
     }
@@ -333,7 +338,7 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
         ...state,
         processed: [...state.processed, { ...action.row, __id: `manual-${state.nextManualId}` }],
         unassigned: state.unassigned + Number(isRowUnassigned(action.row)),
-        partRevisions: touched(state.partRevisions, [state.processed.length]),
+        partRevisions: touched(state, [state.processed.length]),
         nextManualId: state.nextManualId + 1,
       };
     case 'confirmBlocked':

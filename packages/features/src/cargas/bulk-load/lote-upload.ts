@@ -1,9 +1,11 @@
 /**
- * The wizard's lote, saved ahead of 'Confirmar Carga' (issue 21 item 2): opened as processing starts, each part
- * sent as soon as its rows are known (while processing goes on and while the user reviews), so that confirming
- * sends only the parts not stored yet or edited since, then confirmar. Part n holds rows n×LOTE_PART_ROWS … of
- * the processed rows; a part is stored at a revision (how many review edits had touched it, `partRevision`), and
- * a part edited after it was stored is sent again (the server replaces a part sent again).
+ * The wizard's lote, saved ahead of 'Confirmar Carga' (issue 21 item 2): opened as processing starts, each
+ * process_carga batch goes with it and the server stores the batch's valid rows as the part of the same number
+ * (`staged` in its answer); a part a batch did not store is sent once processing ends. Confirming then sends only
+ * the parts not stored yet or edited since, then confirmar. Part n holds the processed rows of batch n (where each
+ * starts: a `PartLayout`), the last part also the folios added by hand; a part is stored at a revision (how many
+ * review edits had touched it, `partRevision`), and a part edited after it was stored is sent again (the server
+ * replaces a part sent again).
  */
 import { type OpenSaveInput, PROCESS_BATCH_ROWS, type ProcessedRow, SAVE_PART_ROWS } from '@socio/contracts';
 import type { CargasPort } from '../cargas.port';
@@ -11,25 +13,44 @@ import { isAbort } from './bulk-load-errors';
 import type { TakeSlot } from './in-flight';
 
 /**
- * Rows per part the wizard sends: a process batch's worth (at most `SAVE_PART_ROWS`, what a part may carry). A
- * part fills about as soon as its batch answers, and the last one, sent once processing ends and so on the way
- * to 'Carga guardada', is small: a 20,000-row last part took ~2 s there on the busy 2-core machine.
+ * Rows per part when the parts are not the batches' (`fixedLayout`): a process batch's worth (at most
+ * `SAVE_PART_ROWS`, what a part may carry).
  */
 export const LOTE_PART_ROWS = Math.min(PROCESS_BATCH_ROWS, SAVE_PART_ROWS);
 
-/** The part of the lote row `index` of the processed rows belongs to. */
-export function partOfRow(index: number): number {
-  return Math.floor(index / LOTE_PART_ROWS);
+/**
+ * Where each part of the lote starts among the processed rows, in order (part n: from `starts[n]` to the next
+ * part's start; the last part to the end). The batches' own layout when processing made it: part n holds what
+ * batch n answered, the rows the server stored as part n.
+ */
+export type PartLayout = readonly number[];
+
+/** Parts of `LOTE_PART_ROWS` rows over `count` rows (the batches' layout when no row was refused). */
+export function fixedLayout(count: number): PartLayout {
+  return Array.from({ length: Math.ceil(count / LOTE_PART_ROWS) }, (_, n) => n * LOTE_PART_ROWS);
 }
 
-/** Parts `rows` make. */
-export function partCount(rows: readonly unknown[]): number {
-  return Math.ceil(rows.length / LOTE_PART_ROWS);
+/** The part of the lote row `index` of the processed rows belongs to (the last one starting at or before it). */
+export function partOfRow(layout: PartLayout, index: number): number {
+  let low = 0;
+  let high = layout.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if ((layout[middle] as number) <= index) low = middle;
+    else high = middle - 1;
+  }
+  return Math.max(0, low);
 }
 
-/** The rows of part `n` (a slice: never a second copy of them all). */
-export function partRows(rows: readonly ProcessedRow[], n: number): ProcessedRow[] {
-  return rows.slice(n * LOTE_PART_ROWS, (n + 1) * LOTE_PART_ROWS);
+/** Parts of the layout. */
+export function partCount(layout: PartLayout): number {
+  return layout.length;
+}
+
+/** The rows of part `n` (a slice: never a second copy of them all); the last part runs to the end. */
+export function partRows(rows: readonly ProcessedRow[], layout: PartLayout, n: number): ProcessedRow[] {
+  const end = n + 1 < layout.length ? layout[n + 1] : rows.length;
+  return rows.slice(layout[n], end);
 }
 
 /** Revision of part `n` in `revisions` (a part no edit touched: 0). */
@@ -53,6 +74,8 @@ export interface LoteUpload {
   send(n: number, rows: ProcessedRow[], revision: number, signal: AbortSignal): Promise<void>;
   /** Whether part `n` is stored at `revision`. */
   isStored(n: number, revision: number): boolean;
+  /** Records part `n` as stored at `revision` by another request (a process_carga batch that staged it). */
+  markStored(n: number, revision: number): void;
   /** Settles once no part is being sent. */
   idle(): Promise<void>;
   /** Drops the lote (best effort: once its id is known, whatever the answer); nothing more is sent. */
@@ -116,6 +139,9 @@ export function openLoteUpload(cargas: CargasPort, meta: OpenSaveInput): LoteUpl
       });
     },
     isStored: (n, revision) => stored.get(n) === revision,
+    markStored(n, revision) {
+      if (!signal.aborted) stored.set(n, revision);
+    },
     async idle() {
       while (sending.size > 0) await Promise.all([...sending.values()].map((s) => s.done));
     },

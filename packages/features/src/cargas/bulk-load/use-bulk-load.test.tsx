@@ -223,13 +223,15 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
   function spiedLote(
     overrides: {
       process?: CargasPort['process'];
+      /** process_carga made over the fake itself (its lotes). */
+      processWith?: (base: CargasPort) => CargasPort['process'];
       savePart?: (base: CargasPort['savePart']) => CargasPort['savePart'];
     } = {},
   ) {
     const base = createFakeCargasPort();
     return {
       ...base,
-      process: vi.fn(overrides.process ?? processing()),
+      process: vi.fn(overrides.processWith?.(base) ?? overrides.process ?? processing()),
       openSave: vi.fn(base.openSave),
       savePart: vi.fn(overrides.savePart ? overrides.savePart(base.savePart) : base.savePart),
       confirmSave: vi.fn(base.confirmSave),
@@ -244,6 +246,89 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
     toReady(hook.result, n);
     await act(() => hook.result.current.process());
     return { ...hook, cargas };
+  }
+
+  /**
+   * process_carga as the server answers a batch sent with a lote: every row processed (but each `refuse`d one),
+   * the valid ones stored as the batch's part of the fake's lote.
+   */
+  const stagingProcess =
+    (base: CargasPort, refuse: (row: UploadRow) => boolean = () => false): CargasPort['process'] =>
+    async (rows, _type, o) => {
+      const valid = rows.filter((row) => !refuse(row)).map(processedOf);
+      const invalidRows = rows
+        .filter(refuse)
+        .map((row) => ({ data: row, reason: 'Fila inválida', row_index: Number(row.row_index) }));
+      if (o?.lote) await base.savePart(o.lote.id, o.lote.parte, valid);
+      return {
+        processedData: valid,
+        invalidRows,
+        invalidCount: invalidRows.length,
+        validCount: valid.length,
+        ...(o?.lote ? { staged: true } : {}),
+      };
+    };
+
+  it('each batch goes with the lote and is stored as its part: Confirmar Carga sends no part, only confirmar', async () => {
+    const { result, onDone, cargas } = await processed(12_000, {
+      processWith: (base) => stagingProcess(base),
+    });
+    const id = (await cargas.openSave.mock.results[0]?.value)?.id;
+    expect(cargas.process.mock.calls.map(([rows, , o]) => [rows.length, o?.lote])).toEqual([
+      [5_000, { id, parte: 0 }],
+      [5_000, { id, parte: 1 }],
+      [2_000, { id, parte: 2 }],
+    ]);
+    await settle();
+    expect(cargas.savePart).not.toHaveBeenCalled();
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.confirm();
+    });
+    expect(result.current.state.progress).toEqual({ done: 12_000, total: 12_000 });
+    await act(() => done);
+    expect(cargas.savePart).not.toHaveBeenCalled();
+    expect(cargas.confirmSave.mock.calls[0]?.[1]?.file).toMatchObject({ validCount: 12_000 });
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it("the parts are the batches' rows: an edit sends again the batch its row came from, whatever the server refused", async () => {
+    // The server refuses 10 rows of the first batch: its part holds 4,990 rows, the second batch's starts after.
+    const refuse = (row: UploadRow) => Number(row.__id) < 10;
+    const { result, cargas } = await processed(12_000, {
+      processWith: (base) => stagingProcess(base, refuse),
+    });
+    expect(result.current.state.processed).toHaveLength(11_990);
+    // Row 5,001 of the file: processed row 4,991, the second row of batch 1.
+    expect(await editAndConfirm(result)).toEqual({ done: 6_990, total: 11_990 });
+    expect(partsSent(cargas.savePart)).toEqual([[1, 5_000]]);
+    const sent = cargas.savePart.mock.calls[0]?.[2] as ProcessedRow[];
+    expect(sent[0]).toMatchObject({ __id: 5_000 });
+    expect(sent[1]).toMatchObject({ __id: 5_001, visitor_id: 9 });
+    expect(cargas.confirmSave.mock.calls[0]?.[1]?.file).toMatchObject({
+      validCount: 11_990,
+      invalidCount: 10,
+    });
+    expect(cargas.confirmSave.mock.results[0]?.type).toBe('return');
+    expect(await cargas.confirmSave.mock.results[0]?.value).toMatchObject({ recordsProcessed: 11_990 });
+  });
+
+  /** Gives file row 5,001 visitor 9 in review, then confirms; answers the save's bar as it started. */
+  async function editAndConfirm(result: Hook) {
+    act(() => {
+      result.current.dispatch({
+        type: 'setVisitor',
+        id: '5001',
+        visitor: { id_usuario: 9, region: 'Nuevo León', name: 'V9' },
+      });
+    });
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.confirm();
+    });
+    const start = result.current.state.progress;
+    await act(() => done);
+    return start;
   }
 
   const partsSent = (savePart: { mock: { calls: unknown[][] } }) =>
@@ -340,19 +425,7 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
   it('after an edit in review, Confirmar Carga sends again exactly the parts it touched, and the bar starts at the rest', async () => {
     const { result, cargas } = await processed(12_000);
     cargas.savePart.mockClear();
-    act(() => {
-      result.current.dispatch({
-        type: 'setVisitor',
-        id: '5001',
-        visitor: { id_usuario: 9, region: 'Nuevo León', name: 'V9' },
-      });
-    });
-    let done: Promise<void> = Promise.resolve();
-    act(() => {
-      done = result.current.confirm();
-    });
-    expect(result.current.state.progress).toEqual({ done: 7_000, total: 12_000 });
-    await act(() => done);
+    expect(await editAndConfirm(result)).toEqual({ done: 7_000, total: 12_000 });
     expect(partsSent(cargas.savePart)).toEqual([[1, 5_000]]);
     const sent = cargas.savePart.mock.calls[0]?.[2] as ProcessedRow[];
     expect(sent[1]).toMatchObject({ __id: 5_001, visitor_id: 9 });

@@ -2,8 +2,9 @@
  * Runs the wizard: the reducer's state plus the calls to the spreadsheet and cargas ports
  * (read → classify → process in batches → save in parts of a lote, confirmed at once). Every async step
  * can be cancelled by closing or by 'Cancelar lectura'; an answer that arrives after a reset is ignored.
- * The lote is saved ahead (`lote-upload.ts`): opened as processing starts, each part sent once the batches
- * holding its rows answered, so 'Confirmar Carga' sends only the parts not stored yet or edited since.
+ * The lote is saved ahead (`lote-upload.ts`): opened as processing starts, each batch goes with it and the
+ * server stores the batch's valid rows as its part, so 'Confirmar Carga' sends only the parts not stored yet or
+ * edited since, then confirms.
  */
 import {
   type InvalidRow,
@@ -159,13 +160,18 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
     dropLote();
     const lote = openLote();
     loteRef.current = lote;
+    // Each batch goes with the lote (once it is open): the server stores its valid rows as the part of the
+    // batch's number. A lote that failed to open: the batches go without it, and the parts are sent below.
+    const loteId = lote.id.catch(() => null);
     try {
       // Batches go out two at a time (each answer kept in its batch's slot): the file's order is kept
       // whatever answers first, and the bar counts the rows of every batch answered.
       const batches = Math.ceil(valid.length / PROCESS_BATCH);
       const answers: (ProcessCargaResponse | undefined)[] = new Array(batches);
-      // The answered batches from the first on, in file order: the parts of the lote they fill are sent.
+      const staged: boolean[] = new Array(batches).fill(false);
+      // The answered batches from the first on, in file order, and where each one's rows start (its part).
       const processed: ProcessedRow[] = [];
+      const partLayout: number[] = [];
       const invalid: InvalidRow[] = [];
       let joined = 0;
       let done = 0;
@@ -174,24 +180,35 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
         REQUESTS_IN_FLIGHT,
         async (b, batchSignal) => {
           const batch = valid.slice(b * PROCESS_BATCH, (b + 1) * PROCESS_BATCH);
-          answers[b] = await cargas.process(batch, loadType, { signal: batchSignal });
+          const id = await loteId;
           batchSignal.throwIfAborted();
+          const answer = await cargas.process(batch, loadType, {
+            signal: batchSignal,
+            ...(id === null ? {} : { lote: { id, parte: b } }),
+          });
+          answers[b] = answer;
+          batchSignal.throwIfAborted();
+          staged[b] = answer.staged === true;
           done += batch.length;
           dispatch({ type: 'processProgress', done });
-          for (let answer = answers[joined]; answer !== undefined; answer = answers[++joined]) {
-            for (const row of answer.processedData) processed.push(row);
-            for (const row of answer.invalidRows) invalid.push(row);
+          for (let next = answers[joined]; next !== undefined; next = answers[++joined]) {
+            partLayout.push(processed.length);
+            for (const row of next.processedData) processed.push(row);
+            for (const row of next.invalidRows) invalid.push(row);
             answers[joined] = undefined;
           }
         },
         signal,
       );
-      // Every part goes once processing ends, two in flight, while the user reviews (a part that fails is sent
-      // again at confirm). Parts sent while batches were still out shared the server's two cores with them: on a
-      // 100,000-row carga processing took 9.8 s instead of 5.1 s, more than the click then saved.
+      // The parts no batch stored go once processing ends, two in flight, while the user reviews (a part that
+      // fails is sent again at confirm). Parts sent while batches were still out shared the server's two cores
+      // with them: on a 100,000-row carga processing took 9.8 s instead of 5.1 s, more than the click then saved.
       const slot = createSlots(REQUESTS_IN_FLIGHT);
-      for (let n = 0; n < partCount(processed); n++) void lote.offer(n, partRows(processed, n), 0, slot);
-      dispatch({ type: 'processed', processed, invalid });
+      for (let n = 0; n < partCount(partLayout); n++) {
+        if (staged[n]) lote.markStored(n, 0);
+        else void lote.offer(n, partRows(processed, partLayout, n), 0, slot);
+      }
+      dispatch({ type: 'processed', processed, invalid, partLayout });
     } catch (error) {
       if (loteRef.current === lote) dropLote();
       if (signal.aborted) return;
@@ -209,7 +226,8 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
     if (!canConfirm(current)) return;
     const rows = current.processed;
     const revisions = current.partRevisions;
-    const parts = partCount(rows);
+    const layout = current.partLayout;
+    const parts = partCount(layout);
     const signal = startRun();
     // The lote saved ahead (else, after a failed save, a new one): dropped (best effort) if the save fails or
     // the wizard closes.
@@ -219,7 +237,7 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
     const storedRows = () => {
       let stored = 0;
       for (let n = 0; n < parts; n++)
-        if (lote.isStored(n, partRevision(revisions, n))) stored += partRows(rows, n).length;
+        if (lote.isStored(n, partRevision(revisions, n))) stored += partRows(rows, layout, n).length;
       return stored;
     };
     dispatch({ type: 'saveStarted', done: storedRows() });
@@ -248,7 +266,7 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
         REQUESTS_IN_FLIGHT,
         async (i, partSignal) => {
           const n = missing[i] as number;
-          const part = partRows(rows, n);
+          const part = partRows(rows, layout, n);
           await lote.send(n, part, partRevision(revisions, n), partSignal);
           partSignal.throwIfAborted();
           done += part.length;
