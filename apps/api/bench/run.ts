@@ -53,6 +53,7 @@ import { type CopyRow, copyBaseline } from './copy';
 import { benchFolios } from './folios';
 import {
   type ApiServer,
+  cpuMsOf,
   healthProbe,
   mb,
   memoryOf,
@@ -269,6 +270,7 @@ interface Baselines {
  */
 async function apiCarga(server: ApiServer, token: string, rows: Array<Record<string, unknown>>) {
   const t1 = performance.now();
+  const cpu1 = cpuMsOf(server.pid);
   const procSampler = sampleRss(server.pid);
   const proc = (await postJson(server, apiUrl(apiRoutes.cargas.process), token, {
     rows,
@@ -276,6 +278,7 @@ async function apiCarga(server: ApiServer, token: string, rows: Array<Record<str
   })) as { processedData: unknown[]; invalidCount: number; validCount: number };
   const procPeak = procSampler.stop();
   const t2 = performance.now();
+  const cpu2 = cpuMsOf(server.pid);
   const body = JSON.stringify({
     fileName: 'bench.xlsx',
     validCount: proc.validCount,
@@ -294,9 +297,12 @@ async function apiCarga(server: ApiServer, token: string, rows: Array<Record<str
     recordsFailed: number;
   };
   const t3 = performance.now();
+  const cpu3 = cpuMsOf(server.pid);
   const health = (await probe.stop()).sort((x, y) => x - y);
   const savePeak = saveSampler.stop();
   return {
+    processCpu: cpu2 - cpu1,
+    saveCpu: cpu3 - cpu2,
     processMs: t2 - t1,
     saveMs: t3 - t2b,
     bodyMs: t2b - t2,
@@ -316,6 +322,7 @@ async function apiCarga(server: ApiServer, token: string, rows: Array<Record<str
  */
 async function apiCargaStaged(server: ApiServer, token: string, rows: Array<Record<string, unknown>>) {
   const t1 = performance.now();
+  const cpu1 = cpuMsOf(server.pid);
   const procSampler = sampleRss(server.pid);
   const lotes = apiUrl(apiRoutes.cargas.openSave);
   const { id } = (await postJson(server, lotes, token, {
@@ -340,6 +347,7 @@ async function apiCargaStaged(server: ApiServer, token: string, rows: Array<Reco
   }
   const procPeak = procSampler.stop();
   const t2 = performance.now();
+  const cpu2 = cpuMsOf(server.pid);
   const atSave = memoryOf(server.pid).rss;
   const saveSampler = sampleRss(server.pid);
   const probe = healthProbe(server.baseUrl);
@@ -352,9 +360,21 @@ async function apiCargaStaged(server: ApiServer, token: string, rows: Array<Reco
     recordsFailed: number;
   };
   const t3 = performance.now();
+  const cpu3 = cpuMsOf(server.pid);
   const health = (await probe.stop()).sort((x, y) => x - y);
   const savePeak = saveSampler.stop();
-  return { processMs: t2 - t1, saveMs: t3 - t2, bodyMs: 0, procPeak, atSave, savePeak, health, saved };
+  return {
+    processCpu: cpu2 - cpu1,
+    saveCpu: cpu3 - cpu2,
+    processMs: t2 - t1,
+    saveMs: t3 - t2,
+    bodyMs: 0,
+    procPeak,
+    atSave,
+    savePeak,
+    health,
+    saved,
+  };
 }
 
 /**
@@ -423,7 +443,7 @@ async function benchCarga(
         const apiMs = r.processMs + r.bodyMs + r.saveMs;
         report({
           db: label,
-          test: `(a) ${which}: process_carga ${ms(r.processMs)} + JSON del cuerpo ${ms(r.bodyMs)} + save_carga ${ms(r.saveMs)} por HTTP (${r.saved.recordsProcessed.toLocaleString('es-MX')} guardadas, ${r.saved.recordsFailed} fallidas)`,
+          test: `(a) ${which}: process_carga ${ms(r.processMs)} + JSON del cuerpo ${ms(r.bodyMs)} + save_carga ${ms(r.saveMs)} por HTTP (${r.saved.recordsProcessed.toLocaleString('es-MX')} guardadas, ${r.saved.recordsFailed} fallidas; CPU del servidor: process_carga ${ms(r.processCpu)}, guardado ${ms(r.saveCpu)})`,
           value: ms(apiMs),
           goal: '',
           ok: r.saved.recordsProcessed === data.length,

@@ -87,6 +87,12 @@ export function memoryOf(pid: number): { rss: number; hwm: number } {
   return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
 }
 
+/** CPU time (user + system) a process has used so far, in ms (/proc/<pid>/stat, 100 ticks a second). */
+export function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /**
  * Samples a process's VmRSS every `everyMs` until `stop()`, which returns the highest resident set seen in
  * the window: the samples' maximum, or the kernel's own high-water mark when it rose inside the window.
