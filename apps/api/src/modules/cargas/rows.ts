@@ -251,7 +251,8 @@ export function processRows(
       continue;
     }
     seen.add(check.folio);
-    ctx.fields?.push(folioFields(check.row, check.estado, reader));
+    const fields = ctx.fields && folioFields(check.row, check.estado, reader);
+    if (fields) ctx.fields?.push(fields);
     const visitor = pick(check.estado);
     // The row's own object becomes the answer's row (cleaned cells, computed fields): a 100,000-row file is
     // held once, not twice.
@@ -261,7 +262,7 @@ export function processRows(
     out.visitor_id = visitor?.id_usuario ?? null;
     out.state_of_folio = check.estado;
     out.state_of_visitor = visitor?.region ?? null;
-    out.address_complete_folio = addressOf(check.row, check.estado, reader);
+    out.address_complete_folio = fields ? fields.direccion : addressOf(check.row, check.estado, reader);
     out.row_index = rowIndex;
     processedData.push(out);
   }
