@@ -301,6 +301,8 @@ async function apiCarga(server: ApiServer, token: string, rows: Array<Record<str
   const health = (await probe.stop()).sort((x, y) => x - y);
   const savePeak = saveSampler.stop();
   return {
+    /** Processing alone (apiCargaStaged's): none here. */
+    plain: null,
     processCpu: cpu2 - cpu1,
     saveCpu: cpu3 - cpu2,
     processMs: t2 - t1,
@@ -321,8 +323,19 @@ async function apiCarga(server: ApiServer, token: string, rows: Array<Record<str
  * follows the last batch, as after 'Confirmar Carga'; both are printed.
  */
 async function apiCargaStaged(server: ApiServer, token: string, rows: Array<Record<string, unknown>>) {
+  // The same batches without a lote first (process_carga writes nothing then): what processing costs without
+  // staging, so that the staging it now carries is counted with the save (below, in benchCarga).
+  const t0 = performance.now();
+  const cpu0 = cpuMsOf(server.pid);
+  for (let start = 0; start < rows.length; start += PROCESS_BATCH_ROWS) {
+    await postJson(server, apiUrl(apiRoutes.cargas.process), token, {
+      rows: rows.slice(start, start + PROCESS_BATCH_ROWS),
+      loadType: 'TEC_MTY',
+    });
+  }
   const t1 = performance.now();
   const cpu1 = cpuMsOf(server.pid);
+  const plain = { ms: t1 - t0, cpu: cpu1 - cpu0 };
   const procSampler = sampleRss(server.pid);
   const lotes = apiUrl(apiRoutes.cargas.openSave);
   const { id } = (await postJson(server, lotes, token, {
@@ -364,6 +377,7 @@ async function apiCargaStaged(server: ApiServer, token: string, rows: Array<Reco
   const health = (await probe.stop()).sort((x, y) => x - y);
   const savePeak = saveSampler.stop();
   return {
+    plain,
     processCpu: cpu2 - cpu1,
     saveCpu: cpu3 - cpu2,
     processMs: t2 - t1,
@@ -455,6 +469,17 @@ async function benchCarga(
           goal: '≤ 2.0',
           ok: apiMs / base.unnestMs <= 2,
         });
+        if (r.plain !== null && base.copyMs !== null) {
+          // The staging moved into processing counted with the save: nothing the user waits for is hidden.
+          const counted = r.saveMs + r.processMs - r.plain.ms;
+          report({
+            db: label,
+            test: `(a) ${which}: guardado contado con el almacenamiento en process_carga: confirmar ${ms(r.saveMs)} + (process_carga con lote ${ms(r.processMs)} − sin lote ${ms(r.plain.ms)}; CPU del servidor ${ms(r.processCpu)} − ${ms(r.plain.cpu)}) = ${ms(counted)}; razón / COPY con disparadores`,
+            value: (counted / base.copyMs).toFixed(2),
+            goal: '≤ 1.3',
+            ok: counted / base.copyMs <= 1.3,
+          });
+        }
         if (base.copyMs !== null) {
           report({
             db: label,
