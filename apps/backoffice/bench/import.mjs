@@ -276,6 +276,79 @@ async function memorySampler(page) {
   };
 }
 
+/**
+ * BENCH_MEMORY_DUMP=<s>: at the end of each step, and every <s> seconds while processing and saving, Chromium's
+ * memory-infra dump of the renderer (what holds its memory: V8's heaps, Oilpan, PartitionAlloc's partitions,
+ * malloc…), as the page holds it and after a forced collection (what is still referenced).
+ */
+const DUMP_EVERY_MS = Number(process.env.BENCH_MEMORY_DUMP ?? 0) * 1000;
+
+/** Dumps every DUMP_EVERY_MS while `step` runs, labelled `label` and the seconds since it started. */
+async function dumpingWhile(browser, label, step) {
+  if (!DUMP_EVERY_MS) return step();
+  const started = performance.now();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      await new Promise((resolve) => setTimeout(resolve, DUMP_EVERY_MS));
+      if (running)
+        await memoryDump(browser, `${label} +${Math.round((performance.now() - started) / 1000)} s`);
+    }
+  })();
+  try {
+    return await step();
+  } finally {
+    running = false;
+    await loop;
+  }
+}
+
+async function memoryDump(browser, label) {
+  const cdp = await browser.newBrowserCDPSession();
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: ['disabled-by-default-memory-infra'],
+      excludedCategories: ['*'],
+      memoryDumpConfig: { triggers: [] },
+    },
+    transferMode: 'ReportEvents',
+  });
+  // The first dump as the page holds it, the second after a collection (what is still referenced).
+  for (const deterministic of [false, true])
+    await cdp.send('Tracing.requestMemoryDump', { deterministic, levelOfDetail: 'detailed' });
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  const hex = (value) => (value ? Number.parseInt(value, 16) : 0);
+  const size = (node) => hex(node?.attrs?.size?.value);
+  const dumps = events.filter((e) => e.ph === 'v' && e.args?.dumps);
+  const totals = new Map(
+    dumps
+      .filter((d) => d.args.dumps.process_totals)
+      .map((d) => [`${d.pid}:${d.id}`, d.args.dumps.process_totals]),
+  );
+  const ids = [...new Set(dumps.map((d) => d.id))];
+  const shown =
+    /^(v8(\/[^/]+){0,3}|blink_gc|partition_alloc\/partitions\/[^/]+|malloc|malloc\/allocated_objects|parkable_strings|web_cache|discardable|mojo|cc|skia)$/;
+  for (const dump of dumps) {
+    const { allocators } = dump.args.dumps;
+    const total = totals.get(`${dump.pid}:${dump.id}`) ?? {};
+    // The page's renderer (it runs the worker too), not the blank ones.
+    if (!allocators?.v8 || hex(total.private_footprint_bytes) < 100 * 1024 * 1024) continue;
+    const rows = Object.entries(allocators)
+      .filter(([name]) => shown.test(name) && !/\/(isolate_0x|context_0x)/.test(name))
+      .map(([name, node]) => [name, size(node)])
+      .filter(([, bytes]) => bytes >= 2 * 1024 * 1024)
+      .sort((a, b) => a[0].localeCompare(b[0]));
+    console.info(
+      `  [volcado ${label}${dump.id === ids[0] ? '' : ' tras GC'}] pid ${dump.pid} huella privada ${mb(hex(total.private_footprint_bytes))}: ${rows.map(([n, b]) => `${n}=${mb(b)}`).join(', ')}`,
+    );
+  }
+}
+
 const memoryLine = (m) =>
   `RSS del renderizador pico ${mb(m.rssPeak)} (al final ${mb(m.rssEnd)}; meta ≤ 1.5 GB ${m.rssPeak <= 1.5 * 1024 ** 3 ? 'OK' : 'FUERA DE META'}), heap JS de la página pico ${mb(m.heapPeak)} (al final ${mb(m.heapEnd)})`;
 
@@ -432,6 +505,7 @@ async function main() {
         { polling: 16, timeout: 900_000 },
       );
       const result = { ...(await ready.jsonValue()), ...(await memory.read()) };
+      if (DUMP_EVERY_MS) await memoryDump(browser, 'paso 2');
       if (trace) {
         const traceFile = trace.replace(/(\.json)?$/, `-${wizards.length + 1}.json`);
         writeFileSync(traceFile, await browser.stopTracing());
@@ -518,9 +592,12 @@ async function main() {
     await startStep();
     let start = performance.now();
     await dialog.getByRole('button', { name: 'Aceptar y Continuar' }).click();
-    await dialog.getByRole('button', { name: 'Confirmar Carga' }).waitFor({ timeout: 900_000 });
+    await dumpingWhile(browser, 'procesando', () =>
+      dialog.getByRole('button', { name: 'Confirmar Carga' }).waitFor({ timeout: 900_000 }),
+    );
     const processMs = performance.now() - start;
     const processStats = { ...(await stepStats()), ...(await memory.read()) };
+    if (DUMP_EVERY_MS) await memoryDump(browser, 'paso 3');
     const unassigned = await dialog.locator('[data-tone="danger"]').count();
     // The rows in the DOM are a virtualised window: the whole count is in the 'Visitadores sin asignar' banner.
     const banner = dialog.getByText(/folios no tienen visitador/);
@@ -549,9 +626,10 @@ async function main() {
     const toast = page.getByText(/^Carga guardada/);
     // A refusal shows in the wizard's banner instead.
     const refused = dialog.getByText(/^Error(: Todas las filas| al guardar la carga)/);
-    await toast.or(refused).first().waitFor({ timeout: 1_800_000 });
+    await dumpingWhile(browser, 'guardando', () => toast.or(refused).first().waitFor({ timeout: 1_800_000 }));
     const saveMs = performance.now() - start;
     const saveStats = { ...(await stepStats()), ...(await memory.read()) };
+    if (DUMP_EVERY_MS) await memoryDump(browser, 'guardado');
     if ((await refused.count()) > 0) {
       console.info(
         `guardar: RECHAZADO tras ${fmt(saveMs)}: "${await refused.first().textContent()}"; tarea más larga: ${fmt(saveStats.longest)}`,
