@@ -11,6 +11,8 @@ import { createTestContext, dbKinds, type TestContext } from './helpers';
 /** Whether this process has loaded @fastify/swagger-ui (a CommonJS package: Node's module cache). */
 const requireHere = createRequire(import.meta.url);
 const swaggerUiLoaded = () => requireHere.cache[requireHere.resolve('@fastify/swagger-ui')] !== undefined;
+/** Whether an app of this file has already asked for /api/docs (the module cache is the process's, not the app's). */
+let docsRequested = false;
 
 describe.each(dbKinds())('app (%s)', (kind) => {
   let ctx: TestContext;
@@ -44,7 +46,9 @@ describe.each(dbKinds())('app (%s)', (kind) => {
       expect.objectContaining({ name: 'id', in: 'path' }),
     );
     // Swagger UI is loaded by the first request for the documentation, not by every start (issue 21 item 6).
-    expect(swaggerUiLoaded()).toBe(false);
+    // Both databases' apps run in one process: only the first request for the docs finds it unloaded.
+    if (!docsRequested) expect(swaggerUiLoaded()).toBe(false);
+    docsRequested = true;
     const docs = await ctx.app.inject({ url: '/api/docs' });
     expect([200, 302], docs.body).toContain(docs.statusCode);
     expect(swaggerUiLoaded()).toBe(true);
