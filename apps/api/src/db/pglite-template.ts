@@ -7,15 +7,21 @@ import { createDatabase } from './index';
 import { migrate } from './migrate';
 
 /**
- * Writes to `outDir` an initialised PGlite cluster with every migration applied and no data: the copy a new
- * DATA_DIR starts from (`DatabaseConfig.pgliteTemplate`), so a first `npm start` skips initdb.
+ * Writes to `outDir` a PGlite cluster made in a scratch directory beside it (from `from`, a template, or by
+ * initdb), migrated and filled by `fill`, then renamed into place: an interrupted build never leaves half a
+ * cluster at `outDir`. Both templates are made this way.
  */
-export async function buildPgliteTemplate(outDir: string): Promise<void> {
-  const work = mkdtempSync(path.join(path.dirname(outDir), '.pglite-template-'));
+async function writeCluster(
+  outDir: string,
+  from: string | undefined,
+  fill: (db: Awaited<ReturnType<typeof createDatabase>>['db']) => Promise<void>,
+): Promise<void> {
+  const work = mkdtempSync(path.join(path.dirname(outDir), `.${path.basename(outDir)}-`));
   try {
-    const database = await createDatabase({ databaseUrl: null, dataDir: work });
+    const database = await createDatabase({ databaseUrl: null, dataDir: work, pgliteTemplate: from });
     try {
       await migrate(database.db);
+      await fill(database.db);
     } finally {
       await database.close();
     }
@@ -24,6 +30,14 @@ export async function buildPgliteTemplate(outDir: string): Promise<void> {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Writes to `outDir` an initialised PGlite cluster with every migration applied and no data: the copy a new
+ * DATA_DIR starts from (`DatabaseConfig.pgliteTemplate`), so a first `npm start` skips initdb.
+ */
+export async function buildPgliteTemplate(outDir: string): Promise<void> {
+  await writeCluster(outDir, undefined, async () => {});
 }
 
 /** The demo template beside a template: `<template>-demo`, and when it was seeded, `<template>-demo.json`. */
@@ -45,30 +59,18 @@ export const DEMO_TEMPLATE_MAX_AGE_MS = 24 * 3_600_000;
  * their assignments, 40 report PDFs).
  */
 export async function buildDemoTemplate(template: string, now = new Date()): Promise<void> {
-  const outDir = demoTemplatePath(template);
-  const work = mkdtempSync(path.join(path.dirname(template), '.pglite-template-demo-'));
-  try {
-    const database = await createDatabase({ databaseUrl: null, dataDir: work, pgliteTemplate: template });
-    try {
-      await migrate(database.db);
-      const people = await hashPassword(DEMO_PASSWORD);
-      await seed(database.db, {
-        adminEmail: TEMPLATE_ADMIN_EMAIL,
-        adminPassword: '',
-        demo: true,
-        now,
-        hashes: Promise.resolve({ admin: TEMPLATE_ADMIN_HASH, people }),
-      });
-    } finally {
-      await database.close();
-    }
-    rmSync(outDir, { recursive: true, force: true });
-    rmSync(demoTemplateInfo(template), { force: true });
-    renameSync(path.join(work, 'pglite'), outDir);
-    writeFileSync(demoTemplateInfo(template), `${JSON.stringify({ sembrado: now.toISOString() })}\n`);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  rmSync(demoTemplateInfo(template), { force: true });
+  await writeCluster(demoTemplatePath(template), template, async (db) => {
+    const people = await hashPassword(DEMO_PASSWORD);
+    await seed(db, {
+      adminEmail: TEMPLATE_ADMIN_EMAIL,
+      adminPassword: '',
+      demo: true,
+      now,
+      hashes: Promise.resolve({ admin: TEMPLATE_ADMIN_HASH, people }),
+    });
+  });
+  writeFileSync(demoTemplateInfo(template), `${JSON.stringify({ sembrado: now.toISOString() })}\n`);
 }
 
 /**
