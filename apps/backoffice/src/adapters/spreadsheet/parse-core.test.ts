@@ -2,7 +2,7 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { decodeCsv, detectDelimiter, parseCsv } from './csv';
-import { ParseFailure, parseSpreadsheet, plainNumber } from './parse-core';
+import { parseSpreadsheet, plainNumber, SpreadsheetError } from './parse-core';
 import { chunkRows, MAX_CELLS_PER_CHUNK } from './sheet-rows';
 
 /** A workbook file with one sheet of `aoa`; `patch` adjusts cells (formats) before writing. */
@@ -321,7 +321,7 @@ describe('parseSpreadsheet: CSV', () => {
     );
   });
   it('refuses other formats', () => {
-    expect(() => parse(utf8('hola'), 'notas.txt')).toThrowError(ParseFailure);
+    expect(() => parse(utf8('hola'), 'notas.txt')).toThrowError(SpreadsheetError);
     expect(() => parse(utf8('hola'), 'notas.txt')).toThrowError(
       expect.objectContaining({ code: 'unsupported' }),
     );

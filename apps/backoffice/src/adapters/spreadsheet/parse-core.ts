@@ -15,10 +15,10 @@ import * as XLSX from '@e965/xlsx';
 import type { UploadRow } from '@socio/contracts';
 import { decodeCsv, detectDelimiter, parseCsv } from './csv';
 import { contentKind, zipParts } from './file-content';
-import { cellValueText, headerNames, ParseFailure, type ParseHooks, RowSink } from './sheet-rows';
+import { cellValueText, headerNames, type ParseHooks, RowSink, SpreadsheetError } from './sheet-rows';
 import { NotStreamable, readXlsxStreaming } from './xlsx-stream';
 
-export { ParseFailure, type ParseHooks, plainNumber } from './sheet-rows';
+export { type ParseHooks, plainNumber, SpreadsheetError } from './sheet-rows';
 
 export interface ParseInput {
   bytes: Uint8Array;
@@ -87,7 +87,7 @@ function readWorkbook(bytes: Uint8Array, sheets: number | string): XLSX.WorkBook
       sheets,
     });
   } catch (error) {
-    throw new ParseFailure('unreadable', error instanceof Error ? error.message : undefined);
+    throw new SpreadsheetError('unreadable', error instanceof Error ? error.message : undefined);
   }
 }
 
@@ -143,7 +143,7 @@ function workbookSheet(bytes: Uint8Array, wanted?: string): WorkbookSheet {
   };
   if (wanted !== undefined && sheetNames.includes(wanted)) {
     const grid = load(wanted);
-    if (!grid) throw new ParseFailure('empty');
+    if (!grid) throw new SpreadsheetError('empty');
     return { grid, sheetNames, sheet: wanted };
   }
   let first: WorkbookSheet | null = null;
@@ -154,13 +154,13 @@ function workbookSheet(bytes: Uint8Array, wanted?: string): WorkbookSheet {
     if (lastFilledRow(grid) >= 1) return found;
     first ??= found;
   }
-  if (!first) throw new ParseFailure('empty');
+  if (!first) throw new SpreadsheetError('empty');
   return first;
 }
 
 function csvGrid(bytes: Uint8Array, onProgress?: (fraction: number) => void): Grid {
   const text = decodeCsv(bytes);
-  if (text.trim() === '') throw new ParseFailure('empty');
+  if (text.trim() === '') throw new SpreadsheetError('empty');
   const rows = parseCsv(text, detectDelimiter(text), onProgress);
   let width = 0;
   for (const row of rows) if (row.length > width) width = row.length;
@@ -186,7 +186,7 @@ function csvGrid(bytes: Uint8Array, onProgress?: (fraction: number) => void): Gr
 
 /**
  * Reads a sheet of a .xlsx, .xls or .csv file (`input.sheet`, else the first with data rows). The content
- * decides, not the name (`contentKind`). Throws `ParseFailure` with the spec's cases.
+ * decides, not the name (`contentKind`). Throws `SpreadsheetError` with the spec's cases.
  *
  * An .xlsx (an Office Open XML zip) is read by the streaming reader (`xlsx-stream.ts`): its sheet is
  * inflated and scanned a slice at a time, so a 1,048,575-row file never sits whole in memory as XML or as
@@ -195,9 +195,9 @@ function csvGrid(bytes: Uint8Array, onProgress?: (fraction: number) => void): Gr
  */
 export function parseSpreadsheet(input: ParseInput, hooks: ParseHooks = {}): ParseResult {
   const { bytes } = input;
-  if (bytes.length === 0) throw new ParseFailure('empty');
+  if (bytes.length === 0) throw new SpreadsheetError('empty');
   const kind = contentKind(bytes, input.name, input.type);
-  if (kind === 'unsupported') throw new ParseFailure('unsupported');
+  if (kind === 'unsupported') throw new SpreadsheetError('unsupported');
   const sink = new RowSink(hooks);
   if (kind === 'workbook' && input.xlsxStreaming !== false) {
     const parts = zipParts(bytes);
@@ -223,9 +223,9 @@ function parseGrid(input: ParseInput, useCsv: boolean, sink: RowSink, hooks: Par
 
   // Last row with something in it; rows after it are trailing blanks.
   const last = lastFilledRow(grid);
-  if (last < 0) throw new ParseFailure('empty');
+  if (last < 0) throw new SpreadsheetError('empty');
   if (input.maxRows !== undefined && last > input.maxRows)
-    throw new ParseFailure('too-many-rows', undefined, last);
+    throw new SpreadsheetError('too-many-rows', undefined, last);
 
   // Columns: the header's and any wider data, minus trailing columns empty everywhere.
   const rawHeaders: (string | null)[] = [];
@@ -238,7 +238,7 @@ function parseGrid(input: ParseInput, useCsv: boolean, sink: RowSink, hooks: Par
   };
   while (width > 0 && !columnUsed(width - 1)) width--;
   const headers = headerNames(rawHeaders, width);
-  if (last < 1) throw new ParseFailure('no-data');
+  if (last < 1) throw new SpreadsheetError('no-data');
 
   sink.setHeaders(headers);
   const base = useCsv ? 0.5 : 0.7;

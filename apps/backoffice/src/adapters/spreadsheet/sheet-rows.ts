@@ -6,19 +6,12 @@
 
 import * as XLSX from '@e965/xlsx';
 import { DIGIT_COLUMNS, headerKey, stripDigitsCell, type UploadRow } from '@socio/contracts';
-import type { SpreadsheetErrorCode } from '@socio/features/cargas/bulk-load';
 
-export class ParseFailure extends Error {
-  readonly code: SpreadsheetErrorCode;
-  /** 'too-many-rows': the sheet's data rows. */
-  readonly rowCount: number | undefined;
-  constructor(code: SpreadsheetErrorCode, detail?: string, rowCount?: number) {
-    super(detail ?? code);
-    this.name = 'ParseFailure';
-    this.code = code;
-    this.rowCount = rowCount;
-  }
-}
+/**
+ * The readers throw the port's own `SpreadsheetError` (the worker posts its code and row count back, and
+ * `worker-parser.ts` rebuilds it on the page): one class for 'this file cannot be read', on both sides.
+ */
+export { SpreadsheetError } from '@socio/features/cargas/bulk-load';
 
 export interface ParseHooks {
   /** Fraction 0–1 of the whole read. */

@@ -6,7 +6,7 @@
  * void, and the headers at the end.
  */
 
-import { ParseFailure, parseSpreadsheet } from './parse-core';
+import { parseSpreadsheet, SpreadsheetError } from './parse-core';
 import type { FromWorker, ToWorker } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -42,9 +42,9 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   } catch (error) {
     post({
       type: 'error',
-      code: error instanceof ParseFailure ? error.code : null,
+      code: error instanceof SpreadsheetError ? error.code : null,
       message: error instanceof Error ? error.message : String(error),
-      rowCount: error instanceof ParseFailure ? error.rowCount : undefined,
+      rowCount: error instanceof SpreadsheetError ? error.rowCount : undefined,
     });
   }
 };

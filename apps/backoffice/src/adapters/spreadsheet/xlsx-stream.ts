@@ -26,9 +26,9 @@ import {
   cellValueText,
   ERROR_TEXT,
   headerNames,
-  ParseFailure,
   type ParseHooks,
   type RowSink,
+  SpreadsheetError,
 } from './sheet-rows';
 
 /** Something this reader does not read the way SheetJS would: SheetJS reads the file instead. */
@@ -1140,7 +1140,7 @@ function readSheet(
       measured = measure();
       if (!measured) return { last: null, headers: [] };
       if (measured.last >= 1 && maxRows !== undefined && measured.last > maxRows)
-        throw new ParseFailure('too-many-rows', undefined, measured.last);
+        throw new SpreadsheetError('too-many-rows', undefined, measured.last);
       if (measured.last < 1) return { last: measured.last, headers: [] };
       continue;
     }
@@ -1159,7 +1159,7 @@ export interface StreamedSheet {
 
 /**
  * Reads `input.sheet` of an .xlsx, else its first sheet with data rows (else the first sheet), the way
- * `parse-core` reads SheetJS's grid; rows go to `sink`. Throws `ParseFailure` with the spec's cases and
+ * `parse-core` reads SheetJS's grid; rows go to `sink`. Throws `SpreadsheetError` with the spec's cases and
  * `NotStreamable` for what it leaves to SheetJS.
  */
 export function readXlsxStreaming(
@@ -1195,7 +1195,7 @@ export function readXlsxStreaming(
     };
   };
   const refuse = (last: number | null): never => {
-    throw new ParseFailure(last === null || last < 0 ? 'empty' : 'no-data');
+    throw new SpreadsheetError(last === null || last < 0 ? 'empty' : 'no-data');
   };
 
   const wanted = input.sheet === undefined ? -1 : sheetNames.indexOf(input.sheet);
