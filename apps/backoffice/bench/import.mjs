@@ -682,6 +682,23 @@ async function main() {
     );
     console.info(`  memoria: ${memoryLine(saveStats)}; barras: ${saveStats.bars.join(', ') || 'NINGUNA'}`);
     console.info(`total (selección → guardado): ${fmt(wizard.ms + processMs + saveMs)}`);
+    if (cached)
+      console.info(
+        'filas en la base: no contadas (BENCH_FILE: el prefijo de sus folios no es el de esta corrida)',
+      );
+    else {
+      // What the database holds, counted by the server (the folio-prefix count runs over the rows themselves, on
+      // PGlite too, where no psql can reach the bench's throw-away DATA_DIR).
+      const prefix = `B-${tag}-`;
+      const stats = await api(
+        baseUrl,
+        login.token,
+        `/cargas/assignment_stats?folio=${encodeURIComponent(prefix)}`,
+      );
+      console.info(
+        `filas en la base (asignaciones de folio ${prefix}*, GET /cargas/assignment_stats): ${stats.total.toLocaleString('es-MX')} de ${ROWS.toLocaleString('es-MX')} ${stats.total === ROWS ? 'OK' : 'DISTINTAS'}`,
+      );
+    }
     rmSync(dir, { recursive: true, force: true });
   } finally {
     await browser.close();
