@@ -21,6 +21,11 @@ export const MAX_ROWS_PER_REQUEST = 100_000;
 export const SAVE_PART_ROWS = 20_000;
 /** Valid rows the wizard sends per process_carga call: big files show real progress, never one huge body. */
 export const PROCESS_BATCH_ROWS = 5_000;
+/**
+ * Requests of one step of the wizard (process_carga batches, parts of the lote) in flight at once: while the
+ * server answers one, the next is already on its way (bench:api (a) sends its batches the same way).
+ */
+export const REQUESTS_IN_FLIGHT = 2;
 
 /** '1,048,575' (es-MX grouping). */
 const rowCount = (n: number) => new Intl.NumberFormat('es-MX').format(n);

@@ -3,9 +3,6 @@
  * the lote), the next is already compressed and on its way instead of waiting for that answer.
  */
 
-/** Requests of one step (process_carga batches, parts of the lote) in flight at once. */
-export const REQUESTS_IN_FLIGHT = 2;
-
 /**
  * Runs `task(0)` … `task(count - 1)`, each started in index order, at most `limit` running at once. The first
  * failure aborts the others (the `signal` each task gets) and is thrown once every started task has settled;

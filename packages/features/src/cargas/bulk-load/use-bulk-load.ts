@@ -13,6 +13,7 @@ import {
   PROCESS_BATCH_ROWS,
   type ProcessCargaResponse,
   type ProcessedRow,
+  REQUESTS_IN_FLIGHT,
 } from '@socio/contracts';
 import { toast } from '@socio/ui';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
@@ -22,7 +23,7 @@ import { bulkLoadReducer, canConfirm, initialBulkLoadState, refusedRows } from '
 import { isAbort, processErrorMessage, readErrorMessage, saveErrorMessage } from './bulk-load-errors';
 import { classifyRows } from './classify';
 import { isSupportedSpreadsheet } from './file-types';
-import { createSlots, REQUESTS_IN_FLIGHT, runInFlight } from './in-flight';
+import { createSlots, runInFlight } from './in-flight';
 import { invalidRowsCsv, invalidRowsFileName } from './invalid-rows-csv';
 import { type LoteUpload, openLoteUpload, partCount, partRevision, partRows } from './lote-upload';
 import { bulkLoadMessages as m } from './messages.es';
