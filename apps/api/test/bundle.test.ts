@@ -20,7 +20,7 @@ describe('the API bundle', () => {
       write: false,
       logLevel: 'silent',
     });
-    const main = result.outputFiles.find((file) => file.path.endsWith('main.js'));
+    const main = result.outputFiles?.find((file) => file.path.endsWith('main.js'));
     expect(main).toBeDefined();
     expect(beyondLatin1(toLatin1(main?.text ?? ''))).toEqual([]);
   });
