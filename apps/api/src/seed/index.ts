@@ -43,9 +43,10 @@ function demoPasswordHash(): Promise<string> {
  * On a database that already has users they go unused: a rejection is then ignored, never unhandled.
  */
 export function seedPasswordHashes(adminPassword: string, demo: boolean): Promise<SeedHashes> {
-  const hashes = Promise.all([hashPassword(adminPassword), demo ? demoPasswordHash() : '']).then(
-    ([admin, people]) => ({ admin, people }),
-  );
+  const hashes = Promise.all([
+    hashPassword(adminPassword, { apart: true }),
+    demo ? demoPasswordHash() : '',
+  ]).then(([admin, people]) => ({ admin, people }));
   hashes.catch(() => undefined);
   return hashes;
 }
