@@ -11,18 +11,22 @@ import { BUNDLE_OPTIONS, toLatin1 } from '../build-options.mjs';
 const beyondLatin1 = (text: string) => [...new Set(text.match(/[\u0100-\uffff]/g) ?? [])];
 
 describe('the API bundle', () => {
-  it('has only Latin-1 characters once built', async () => {
+  it('keeps characters beyond Latin-1 only in comments, which toLatin1 may rewrite', async () => {
+    // The same bundle without comments (minifyWhitespace drops them, and nothing else that could hold text): what
+    // is left is code, strings and regular expressions, which must carry no such character (charset 'ascii'
+    // escapes them), so toLatin1's '?' never lands in anything the server runs.
     const result = await build({
       ...BUNDLE_OPTIONS,
       entryPoints: [path.resolve(__dirname, '../src/main.ts')],
       outdir: path.resolve(__dirname, '../dist-test-unused'),
       sourcemap: false,
+      minifyWhitespace: true,
       write: false,
       logLevel: 'silent',
     });
     const main = result.outputFiles?.find((file) => file.path.endsWith('main.js'));
-    expect(main).toBeDefined();
-    expect(beyondLatin1(toLatin1(main?.text ?? ''))).toEqual([]);
+    expect(main?.text.length).toBeGreaterThan(0);
+    expect(beyondLatin1(main?.text ?? '')).toEqual([]);
   });
 
   it('writes what is beyond Latin-1 in comments as one "?" per UTF-16 unit (the source map still lines up)', () => {

@@ -72,7 +72,12 @@ function scryptApart(
  */
 export async function hashPassword(password: string, { apart = false } = {}): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await (apart ? scryptApart : scryptAsync)(password, salt, KEY_LENGTH, PARAMS);
+  // A child that cannot be started (no process left, say) costs only the memory: derived here instead.
+  const key = await (apart
+    ? scryptApart(password, salt, KEY_LENGTH, PARAMS).catch(() =>
+        scryptAsync(password, salt, KEY_LENGTH, PARAMS),
+      )
+    : scryptAsync(password, salt, KEY_LENGTH, PARAMS));
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
     '$',
   );
