@@ -6,22 +6,18 @@ const PARAMS = { N: 16_384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
-function scryptAsync(
+/** scrypt as run here or in a child: the password already NFKC-normalised, the options with their `maxmem`. */
+type ScryptRun = (
   password: string,
   salt: Buffer,
   keyLength: number,
   options: ScryptOptions,
-): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(
-      password.normalize('NFKC'),
-      salt,
-      keyLength,
-      { ...options, maxmem: 64 * 1024 * 1024 },
-      (err, key) => (err ? reject(err) : resolve(key)),
-    );
+) => Promise<Buffer>;
+
+const inProcess: ScryptRun = (password, salt, keyLength, options) =>
+  new Promise((resolve, reject) => {
+    scrypt(password, salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)));
   });
-}
 
 /** Derives a key in a child node process: stdin { password, salt, keyLength, options } (JSON), stdout the key. */
 const SCRYPT_CHILD = `let input = '';
@@ -34,18 +30,13 @@ process.stdin.setEncoding('utf8').on('data', (chunk) => { input += chunk; }).on(
 });`;
 
 /**
- * scrypt with the same parameters, run by a short-lived child process: its 16 MB work buffer goes back to the
- * system when the child exits. In this process glibc returns the freed block but raises its mmap threshold to its
- * size, so that every later allocation up to 16 MB stays in its heap, where freed memory mostly stays resident
- * (+30-60 MB at /api/health after a first start, issue 21 item 6). For the seed's hashes, at start only.
+ * scrypt run by a short-lived child process: its 16 MB work buffer goes back to the system when the child exits.
+ * In this process glibc returns the freed block but raises its mmap threshold to its size, so that every later
+ * allocation up to 16 MB stays in its heap, where freed memory mostly stays resident (+30-60 MB at /api/health
+ * after a first start, issue 21 item 6). For the seed's hashes, at start only.
  */
-function scryptApart(
-  password: string,
-  salt: Buffer,
-  keyLength: number,
-  options: ScryptOptions,
-): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
+const inChild: ScryptRun = (password, salt, keyLength, options) =>
+  new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', SCRYPT_CHILD], { stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -55,29 +46,32 @@ function scryptApart(
     child.on('close', (code) =>
       code === 0 && out ? resolve(Buffer.from(out, 'base64')) : reject(new Error(`scrypt: código ${code}`)),
     );
-    child.stdin.end(
-      JSON.stringify({
-        password: password.normalize('NFKC'),
-        salt: salt.toString('base64'),
-        keyLength,
-        options: { ...options, maxmem: 64 * 1024 * 1024 },
-      }),
-    );
+    child.stdin.end(JSON.stringify({ password, salt: salt.toString('base64'), keyLength, options }));
   });
+
+/** scrypt of `password` (NFKC) with `options`, by `run`: the one place both ways get their input. */
+function derive(
+  password: string,
+  salt: Buffer,
+  keyLength: number,
+  options: ScryptOptions,
+  run: ScryptRun = inProcess,
+): Promise<Buffer> {
+  return run(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: 64 * 1024 * 1024 });
 }
 
 /**
  * Salted scrypt hash, stored as `scrypt$N$r$p$salt$hash` (base64url parts). `apart`: derived in a child process
- * (scryptApart), for the hashes of a start.
+ * (`inChild`), for the hashes of a start.
  */
 export async function hashPassword(password: string, { apart = false } = {}): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   // A child that cannot be started (no process left, say) costs only the memory: derived here instead.
   const key = await (apart
-    ? scryptApart(password, salt, KEY_LENGTH, PARAMS).catch(() =>
-        scryptAsync(password, salt, KEY_LENGTH, PARAMS),
+    ? derive(password, salt, KEY_LENGTH, PARAMS, inChild).catch(() =>
+        derive(password, salt, KEY_LENGTH, PARAMS),
       )
-    : scryptAsync(password, salt, KEY_LENGTH, PARAMS));
+    : derive(password, salt, KEY_LENGTH, PARAMS));
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
     '$',
   );
@@ -94,7 +88,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (![N, rr, pp].every((v) => Number.isInteger(v) && v > 0)) return false;
   const expected = Buffer.from(keyText, 'base64url');
   if (expected.length === 0) return false;
-  const actual = await scryptAsync(password, Buffer.from(saltText, 'base64url'), expected.length, {
+  const actual = await derive(password, Buffer.from(saltText, 'base64url'), expected.length, {
     N,
     r: rr,
     p: pp,
