@@ -30,12 +30,12 @@ export interface CargasCallOptions {
   signal?: AbortSignal;
 }
 
-/** confirmSave's options: what the lote learnt since it was opened (confirmar's body, `ConfirmSaveRequest`). */
+/** process's options: the lote and part the batch's valid rows are stored as. */
 export interface ProcessCallOptions extends CargasCallOptions {
-  /** The lote and part the batch's valid rows are stored as. */
   lote?: ProcessLote;
 }
 
+/** confirmSave's options: what the lote learnt since it was opened (confirmar's body, `ConfirmSaveRequest`). */
 export interface ConfirmSaveOptions extends CargasCallOptions {
   file?: ConfirmSaveRequest;
 }

@@ -37,11 +37,9 @@ import { clienteOfLoadType } from '../catalogos/service';
 import { findActiveVisitador } from '../users/service';
 import { filteredStats, hasFilters, listFilteredAssignments } from './filters-repo';
 import {
-  clearPart,
   deleteLote,
   insertLote,
   lockLote,
-  lockPart,
   loteFailures,
   loteParts,
   type MessageTemplate,
@@ -73,7 +71,7 @@ import {
   visitorLoads,
 } from './repo';
 import { type FolioFields, foliosOf, processRows, type SaveFailure } from './rows';
-import { type BodyStager, PartStager, stageProcessed, stagingContext } from './staging';
+import { type BodyStager, PartStager, replacePart, stageProcessed, stagingContext } from './staging';
 
 export type { Actor };
 
@@ -151,10 +149,7 @@ export async function saveLotePart(
   const rows = processedData as Array<SheetRow | null>;
   const total = rows.length;
   const ctx = await stagingContext(db);
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockLote(trx, id, actor.id, 'share'))) loteNotFound();
-    await lockPart(trx, id, parte);
-    await clearPart(trx, id, parte);
+  const received = await replacePart(db, actor.id, { id, parte }, async (trx) => {
     const stager = new PartStager(trx, ctx, id, parte);
     const take = (start: number) => {
       const chunk = rows.slice(start, start + SAVE_CHUNK);
@@ -168,10 +163,9 @@ export async function saveLotePart(
       await stager.stage(chunk, next);
     }
     await stager.done();
-    const received = await recordPart(trx, id, parte, total);
-    if (received > MAX_ROWS_PER_CARGA) fail('invalid', 'too_many_rows', CARGAS_MESSAGES.tooManyRows);
-    return { received };
+    return total;
   });
+  return { received: received ?? loteNotFound() };
 }
 
 /** DELETE save_carga/lotes/:id: the lote and its rows are gone; 404 when it is not one of `actor`'s. */

@@ -132,10 +132,7 @@ export async function stageProcessed(
   fields: readonly FolioFields[],
 ): Promise<boolean> {
   const estados = await estadoIds(db);
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockLote(trx, lote.id, actorId, 'share'))) return false;
-    await lockPart(trx, lote.id, lote.parte);
-    await clearPart(trx, lote.id, lote.parte);
+  const received = await replacePart(db, actorId, lote, async (trx) => {
     const writer = createStager(trx, lote.id, lote.parte);
     for (let start = 0; start < processed.length; start += SAVE_CHUNK) {
       const end = Math.min(processed.length, start + SAVE_CHUNK);
@@ -144,9 +141,31 @@ export async function stageProcessed(
       await writer.add(start, chunk);
     }
     await writer.done();
-    const received = await recordPart(trx, lote.id, lote.parte, processed.length);
+    return processed.length;
+  });
+  return received !== null;
+}
+
+/**
+ * Replaces part `lote.parte` of `actorId`'s lote `lote.id` in one transaction: with the part's locks, its earlier
+ * rows cleared, `write` stages the new ones and says how many; the part is recorded, and the whole lote refused
+ * past `MAX_ROWS_PER_CARGA`. Returns the rows the lote then holds; null, and nothing stored, when the lote is not
+ * the actor's or no longer open. Both ways of storing a part (a lote part sent, a process_carga batch) go here.
+ */
+export async function replacePart(
+  db: Db,
+  actorId: number,
+  lote: { id: string; parte: number },
+  write: (trx: Db) => Promise<number>,
+): Promise<number | null> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockLote(trx, lote.id, actorId, 'share'))) return null;
+    await lockPart(trx, lote.id, lote.parte);
+    await clearPart(trx, lote.id, lote.parte);
+    const filas = await write(trx);
+    const received = await recordPart(trx, lote.id, lote.parte, filas);
     if (received > MAX_ROWS_PER_CARGA) fail('invalid', 'too_many_rows', CARGAS_MESSAGES.tooManyRows);
-    return true;
+    return received;
   });
 }
 
