@@ -65,11 +65,11 @@ export interface LoteUpload {
   readonly signal: AbortSignal;
   /**
    * Sends part `n` unless it is stored (or being sent) at `revision`; after a send of another revision of it
-   * has settled, so the last one sent is the one the lote keeps; in a slot of `slot` when given (shared with
-   * the other parts offered). Never throws: a part that failed is simply not stored (`isStored`), and is sent
+   * has settled, so the last one sent is the one the lote keeps; in a slot of `slot` (shared with the other
+   * parts offered). Never throws: a part that failed is simply not stored (`isStored`), and is sent
    * again by `send` at confirm.
    */
-  offer(n: number, rows: ProcessedRow[], revision: number, slot?: TakeSlot): Promise<void>;
+  offer(n: number, rows: ProcessedRow[], revision: number, slot: TakeSlot): Promise<void>;
   /** Sends part `n` at `revision` (once more if it fails, unless aborted); throws the failure. */
   send(n: number, rows: ProcessedRow[], revision: number, signal: AbortSignal): Promise<void>;
   /** Whether part `n` is stored at `revision`. */
@@ -120,7 +120,7 @@ export function openLoteUpload(cargas: CargasPort, meta: OpenSaveInput): LoteUpl
       const running = sending.get(n);
       if (running?.revision === revision) return running.done;
       return track(n, revision, async () => {
-        const release = slot ? await slot(signal) : () => undefined;
+        const release = await slot(signal);
         try {
           await put(n, rows, revision, signal);
         } finally {
