@@ -102,6 +102,14 @@ describe.each(dbKinds())('dashboard counters (%s)', (kind) => {
     expect(counters.embudoVacias).toBe(0);
   }
 
+  it('plan the funnel trigger by primary key (0011) and without JIT (0014)', async () => {
+    // Both settings belong to the function: whatever the session's settings, a big save's funnel statement
+    // neither scans the tables whole on stale statistics nor spends a second compiling itself.
+    const { rows } = await sql<{ config: string[] }>`
+      SELECT proconfig AS config FROM pg_proc WHERE proname = 'folio_embudo_aplicar'`.execute(ctx.db);
+    expect(rows.map((r) => [...r.config].sort())).toEqual([['enable_seqscan=off', 'jit=off']]);
+  });
+
   it('hold exactly what the demo assignments and folios say', async () => {
     await expectExact();
   });

@@ -11,6 +11,7 @@ import { migration0010 } from './0010_busqueda_folios';
 import { migration0011 } from './0011_disparadores_carga';
 import { migration0012 } from './0012_lotes_carga';
 import { migration0013 } from './0013_lotes_sin_fk';
+import { migration0014 } from './0014_embudo_sin_jit';
 
 export interface Migration {
   /** Unique, sortable name; recorded in `schema_migrations`. Never rename or edit an applied one. */
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   migration0011,
   migration0012,
   migration0013,
+  migration0014,
 ];
