@@ -28,6 +28,10 @@ export const BUNDLE_OPTIONS = {
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // What the server imports only when first needed (`await import(...)`: pdf-lib, nodemailer) goes to its own
+  // file next to main.js, read, parsed and kept in memory only from then on, not at every start (issue 21 item 6).
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
   sourcemap: true,
   legalComments: 'none',

@@ -15,24 +15,28 @@ const outdir = path.join(here, 'dist');
 rmSync(outdir, { recursive: true, force: true });
 
 const started = performance.now();
-const result = await build({
-  entryPoints: {
-    main: path.join(here, 'src/main.ts'),
-    'build-template': path.join(here, 'src/build-template.ts'),
-    // The PDF checker's worker thread, loaded next to main.js (see src/modules/reportes/pdf-pages.ts).
-    'pdf-pages.worker': path.join(here, 'src/modules/reportes/pdf-pages.worker.js'),
-  },
-  outdir,
-  ...BUNDLE_OPTIONS,
-  metafile: true,
-  logLevel: 'warning',
-});
-for (const file of Object.keys(result.metafile.outputs).filter((name) => name.endsWith('.js'))) {
+const bundle = (entryPoints, dir) =>
+  build({ entryPoints, outdir: dir, ...BUNDLE_OPTIONS, metafile: true, logLevel: 'warning' });
+// The server, and apart (its chunks shared with no one, removed once it ran) the program that makes the template.
+const templateBuildDir = path.join(outdir, 'build-template');
+const results = await Promise.all([
+  bundle(
+    {
+      main: path.join(here, 'src/main.ts'),
+      // The PDF checker's worker thread, loaded next to main.js (see src/modules/reportes/pdf-pages.ts).
+      'pdf-pages.worker': path.join(here, 'src/modules/reportes/pdf-pages.worker.js'),
+    },
+    outdir,
+  ),
+  bundle({ 'build-template': path.join(here, 'src/build-template.ts') }, templateBuildDir),
+]);
+const outputs = Object.assign({}, ...results.map((r) => r.metafile.outputs));
+for (const file of Object.keys(outputs).filter((name) => name.endsWith('.js'))) {
   const text = readFileSync(file, 'utf8');
   const latin1 = toLatin1(text);
   if (latin1 !== text) writeFileSync(file, latin1);
 }
-const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
+const bytes = Object.values(results[0].metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 console.info(
   `[api] dist/main.js construido en ${Math.round(performance.now() - started)} ms (${(bytes / 1024).toFixed(0)} KB con su mapa)`,
 );
@@ -40,11 +44,10 @@ console.info(
 const templateStarted = performance.now();
 const template = spawnSync(
   process.execPath,
-  [path.join(outdir, 'build-template.js'), path.join(outdir, 'pglite-template')],
+  [path.join(templateBuildDir, 'build-template.js'), path.join(outdir, 'pglite-template')],
   { stdio: 'inherit' },
 );
-for (const file of ['build-template.js', 'build-template.js.map'])
-  rmSync(path.join(outdir, file), { force: true });
+rmSync(templateBuildDir, { recursive: true, force: true });
 if (template.status !== 0) {
   console.error('[api] no se pudo crear dist/pglite-template');
   process.exit(1);

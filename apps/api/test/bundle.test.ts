@@ -26,7 +26,30 @@ describe('the API bundle', () => {
     });
     const main = result.outputFiles?.find((file) => file.path.endsWith('main.js'));
     expect(main?.text.length).toBeGreaterThan(0);
-    expect(beyondLatin1(main?.text ?? '')).toEqual([]);
+    // main.js and the chunks it imports when first needed (splitting).
+    const code = (result.outputFiles ?? []).filter((file) => file.path.endsWith('.js'));
+    expect(code.length).toBeGreaterThan(1);
+    for (const file of code)
+      expect([path.basename(file.path), beyondLatin1(file.text)]).toEqual([path.basename(file.path), []]);
+  });
+
+  it('leaves what a start does not need (pdf-lib, nodemailer) out of main.js, for the first request that needs it', async () => {
+    const result = await build({
+      ...BUNDLE_OPTIONS,
+      entryPoints: { main: path.resolve(__dirname, '../src/main.ts') },
+      outdir: path.resolve(__dirname, '../dist-test-unused'),
+      sourcemap: false,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const outputs = result.metafile?.outputs ?? {};
+    const main = Object.entries(outputs).find(([file]) => file.endsWith('main.js'))?.[1];
+    const packages = (inputs: Record<string, unknown>) =>
+      Object.keys(inputs).filter((input) => /node_modules\/(pdf-lib|nodemailer)\//.test(input));
+    expect(packages(main?.inputs ?? {})).toEqual([]);
+    const chunks = Object.entries(outputs).filter(([file]) => !file.endsWith('main.js'));
+    expect(chunks.some(([, output]) => packages(output.inputs).length > 0)).toBe(true);
   });
 
   it('writes what is beyond Latin-1 in comments as one "?" per UTF-16 unit (the source map still lines up)', () => {

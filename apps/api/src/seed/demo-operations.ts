@@ -10,7 +10,6 @@ import type { Database } from '../db/schema';
 import { createRng } from '../lib/prng';
 import { saveDestinatarios } from '../modules/entregas/repo';
 import { storePdf } from '../modules/reportes/pdf-store';
-import { createReportPdf } from './pdf';
 
 export interface SeededUser {
   id_usuario: number;
@@ -393,6 +392,8 @@ export async function seedDemoOperations(
       }
     }
     const reportRows = [];
+    // Imported here: pdf-lib (~1 MB of the bundle) is left out of a server start that does not seed the demo.
+    const { createReportPdf } = await import('./pdf');
     for (const [k, p] of chosen.entries()) {
       const f = folios[p.folioIndex]!;
       const received = new Date(Math.min(p.fecha_completada!.getTime() + rng.int(0, 3) * DAY, now.getTime()));

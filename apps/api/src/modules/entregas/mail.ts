@@ -8,10 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import type { EtapaEnvio, Rechazo, TransporteModo } from '@socio/contracts';
-import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import { parseConnectionUrl } from 'nodemailer/lib/shared';
-import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import type SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { isMemoryDir, recordOwnedEntry } from '../../data-dir';
 
 /** Sender when MAIL_FROM is unset. */
@@ -179,9 +177,37 @@ function toDeliveryError(error: unknown): DeliveryError {
   );
 }
 
+type NodemailerLib = typeof import('./nodemailer-lib');
+let nodemailerLib: Promise<NodemailerLib> | undefined;
+/** nodemailer, imported at the first message composed (not at start); the same module afterwards. */
+const loadNodemailer = () => {
+  nodemailerLib ??= import('./nodemailer-lib');
+  return nodemailerLib;
+};
+
+type Composer = ReturnType<NodemailerLib['nodemailer']['createTransport']>;
+
+/**
+ * nodemailer's stream transport that turns a message into its bytes, made at its first use; `close()` closes
+ * it when it was made.
+ */
+function lazyComposer(newline: 'windows' | 'unix') {
+  let composer: Composer | null = null;
+  return {
+    async get(): Promise<Composer> {
+      const { nodemailer } = await loadNodemailer();
+      composer ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline });
+      return composer;
+    },
+    close() {
+      composer?.close();
+    },
+  };
+}
+
 /** The message as bytes and its envelope, built once (the same bytes for every attempt). */
 async function compose(
-  composer: ReturnType<typeof nodemailer.createTransport>,
+  composer: Composer,
   message: Mail.Options,
 ): Promise<{ raw: Buffer; envelope: { from: string; to: string[] } }> {
   const info = await composer.sendMail(message);
@@ -190,10 +216,6 @@ async function compose(
     raw: info.message as unknown as Buffer,
     envelope: { from: envelope.from || '', to: envelope.to },
   };
-}
-
-function streamComposer() {
-  return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
 }
 
 /**
@@ -229,16 +251,17 @@ function socketFlushed(connection: SMTPConnection): Promise<void> {
  * (→ 'cuerpo_enviado'), then the answer. Each step waits for `onProgress` before going on.
  */
 export function createSmtpTransport(settings: { smtpUrl: string }): MailTransport {
-  const composer = streamComposer();
-  const target = parseConnectionUrl(settings.smtpUrl);
+  const composer = lazyComposer('windows');
   const open = new Set<SMTPConnection>();
 
   function handOver(
+    lib: NodemailerLib,
     raw: Buffer,
     envelope: { from: string; to: string[] },
     onProgress: OnProgress,
   ): Promise<HandOver> {
-    const connection = new SMTPConnection({
+    const target = lib.parseConnectionUrl(settings.smtpUrl);
+    const connection = new lib.SMTPConnection({
       ...target,
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
@@ -318,8 +341,8 @@ export function createSmtpTransport(settings: { smtpUrl: string }): MailTranspor
   return {
     transporte: 'smtp',
     async send(message, onProgress = async () => {}) {
-      const { raw, envelope } = await compose(composer, message);
-      return handOver(raw, envelope, onProgress);
+      const { raw, envelope } = await compose(await composer.get(), message);
+      return handOver(await loadNodemailer(), raw, envelope, onProgress);
     },
     close() {
       for (const connection of open) connection.close();
@@ -339,11 +362,11 @@ export function emlFileName(messageId: string): string {
  * file (written to a temporary name and renamed, so a reader never sees half a message).
  */
 export function createFileTransport(dir: string): MailTransport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const composer = lazyComposer('unix');
   return {
     transporte: 'archivo',
     async send(message) {
-      const { raw } = await compose(composer, message);
+      const { raw } = await compose(await composer.get(), message);
       mkdirSync(dir, { recursive: true });
       const name = emlFileName(String(message.messageId));
       const target = path.join(dir, name);

@@ -5,7 +5,6 @@
  * upload arrives, so the server never holds the whole file itself. Small files (most reports) are parsed here.
  */
 import { Worker } from 'node:worker_threads';
-import { PDFDocument } from 'pdf-lib';
 
 /** '%PDF-' */
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d];
@@ -27,6 +26,9 @@ export const INLINE_PARSE_BYTES = 2 * 1024 * 1024;
 
 /** Page count of a whole PDF in memory, or null when it does not open or has no pages. */
 async function parsePages(bytes: Uint8Array): Promise<number | null> {
+  // Loaded at the first upload parsed here, not at start (pdf-lib is ~1 MB of the bundle); outside the try: a
+  // module that cannot load is the server's error, not a file that is not a PDF.
+  const { PDFDocument } = await import('pdf-lib');
   try {
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
     const pages = doc.getPageCount();
