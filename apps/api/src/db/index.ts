@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { claimDataDir, isMemoryDir, recordOwnedEntry, secureDataDir, stagingPath } from '../data-dir';
 import { withCopy } from './copy';
 import { createPglitePool } from './pglite-pool';
+import { pgliteWasmModule } from './pglite-wasm';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -183,15 +184,21 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
   }
   const copied = !inMemory && (await copyTemplate(dir, config.pgliteTemplate));
   raiseWasmTieringBudget();
+  const pgliteWasm = await pgliteWasmModule();
+  const pgliteOptions = {
+    parsers: pgliteParsers,
+    startParams: pgliteStartParams,
+    pgliteWasmModule: pgliteWasm,
+  };
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dir, { parsers: pgliteParsers, startParams: pgliteStartParams });
+    pglite = await PGlite.create(dir, pgliteOptions);
   } catch (err) {
     // A template this PGlite cannot open (built by another version): start over with initdb.
     if (!copied) throw err;
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    pglite = await PGlite.create(dir, { parsers: pgliteParsers, startParams: pgliteStartParams });
+    pglite = await PGlite.create(dir, pgliteOptions);
   }
   // PGlite's file system layer creates its files 0666 whatever the umask: the data directory is 0700 (nobody
   // else can reach what is inside), and the files are set to 0600 when opening and closing.
