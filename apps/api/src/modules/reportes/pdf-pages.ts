@@ -28,7 +28,7 @@ export const INLINE_PARSE_BYTES = 2 * 1024 * 1024;
 async function parsePages(bytes: Uint8Array): Promise<number | null> {
   // Loaded at the first upload parsed here, not at start (pdf-lib is ~1 MB of the bundle); outside the try: a
   // module that cannot load is the server's error, not a file that is not a PDF.
-  const { PDFDocument } = await import('pdf-lib');
+  const { PDFDocument } = await import('./pdf-document');
   try {
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
     const pages = doc.getPageCount();
