@@ -3,12 +3,31 @@
  * character as soon as one character is beyond Latin-1 (issue 21 item 6: 11.3 MB instead of 5.6 MB at rest).
  */
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: build-options.mjs is plain JavaScript, shared with build.mjs.
 import { BUNDLE_OPTIONS, toLatin1 } from '../build-options.mjs';
 
 const beyondLatin1 = (text: string) => [...new Set(text.match(/[\u0100-\uffff]/g) ?? [])];
+
+let built: Promise<Metafile> | undefined;
+/** The server's bundle as build.mjs makes it, not written: what each output holds and imports (built once). */
+async function bundleMap(): Promise<{
+  outputs: Metafile['outputs'];
+  main: Metafile['outputs'][string] | undefined;
+}> {
+  built ??= build({
+    ...BUNDLE_OPTIONS,
+    entryPoints: { main: path.resolve(__dirname, '../src/main.ts') },
+    outdir: path.resolve(__dirname, '../dist-test-unused'),
+    sourcemap: false,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  }).then((result) => result.metafile ?? { inputs: {}, outputs: {} });
+  const { outputs } = await built;
+  return { outputs, main: Object.entries(outputs).find(([file]) => file.endsWith('main.js'))?.[1] };
+}
 
 describe('the API bundle', () => {
   it('keeps characters beyond Latin-1 only in comments, which toLatin1 may rewrite', async () => {
@@ -34,17 +53,7 @@ describe('the API bundle', () => {
   });
 
   it('leaves what a start does not need (pdf-lib, nodemailer) out of main.js, for the first request that needs it', async () => {
-    const result = await build({
-      ...BUNDLE_OPTIONS,
-      entryPoints: { main: path.resolve(__dirname, '../src/main.ts') },
-      outdir: path.resolve(__dirname, '../dist-test-unused'),
-      sourcemap: false,
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const outputs = result.metafile?.outputs ?? {};
-    const main = Object.entries(outputs).find(([file]) => file.endsWith('main.js'))?.[1];
+    const { outputs, main } = await bundleMap();
     const packages = (inputs: Record<string, unknown>) =>
       Object.keys(inputs).filter((input) => /node_modules\/(pdf-lib|nodemailer)\//.test(input));
     expect(packages(main?.inputs ?? {})).toEqual([]);
@@ -55,17 +64,7 @@ describe('the API bundle', () => {
   it("gives every module main.js imports when first needed its named exports (not a CommonJS package's default)", async () => {
     // import() of a CommonJS package (pdf-lib) becomes a chunk that exports `default` only: what the server then
     // takes from it by name is undefined in the bundle, though the tests, run from source, see it.
-    const result = await build({
-      ...BUNDLE_OPTIONS,
-      entryPoints: { main: path.resolve(__dirname, '../src/main.ts') },
-      outdir: path.resolve(__dirname, '../dist-test-unused'),
-      sourcemap: false,
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const outputs = result.metafile?.outputs ?? {};
-    const main = Object.entries(outputs).find(([file]) => file.endsWith('main.js'))?.[1];
+    const { outputs, main } = await bundleMap();
     const loaded = (main?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
     expect(loaded.length).toBeGreaterThan(0);
     const defaultOnly = loaded.filter((file) => (outputs[file]?.exports ?? []).join() === 'default');
