@@ -27,7 +27,8 @@
  *
  * Env: BENCH_PG_URL (server URL; a fresh database is created on it and dropped), BENCH_ROWS (100000),
  * BENCH_ASSIGNMENTS (1000000), BENCH_SECONDS (throughput time per route, 5), BENCH_ONLY=pglite|postgres,
- * BENCH_PARTS (a,b,c,d,e,f,g), BENCH_FOLIOS_ASSIGNMENTS (5000000, part g).
+ * BENCH_PARTS (a,b,c,d,e,f,g), BENCH_FOLIOS_ASSIGNMENTS (5000000, part g), BENCH_SERVER_NODE_ARGS (node flags for
+ * the API's process only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": NODE_OPTIONS refuses --cpu-prof).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';

@@ -46,7 +46,9 @@ export interface ApiServer {
 export async function startApiServer(env: Record<string, string>): Promise<ApiServer> {
   ensureBundle();
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [BUNDLE], {
+  // BENCH_SERVER_NODE_ARGS: node flags for this process only (run.ts lists the env).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, BUNDLE], {
     cwd: API_DIR,
     env: {
       ...process.env,
