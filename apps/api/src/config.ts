@@ -119,9 +119,14 @@ export function dataDirFrom(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(REPO_ROOT, env.DATA_DIR?.trim() || '.data');
 }
 
+/** The PostgreSQL URL named by `DATABASE_URL`; null (unset or blank) → the embedded database, PGlite. */
+export function databaseUrlFrom(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.DATABASE_URL?.trim() || null;
+}
+
 /** Builds the configuration from environment variables (README, «Configuración»). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  const databaseUrl = databaseUrlFrom(env);
   const host = env.HOST?.trim() || '127.0.0.1';
   const dataDir = dataDirFrom(env);
   let jwtSecret = env.JWT_SECRET?.trim() || '';

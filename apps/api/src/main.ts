@@ -1,5 +1,7 @@
 // First: V8's heap settings, before anything is allocated.
 import './heap';
+// Second: PGlite's WebAssembly starts compiling in the background while the rest of the bundle is evaluated.
+import './pglite-prefetch';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { DEMO_PASSWORD, dataDirFrom, loadConfig } from './config';

@@ -1,6 +1,5 @@
 import { constants, existsSync, promises as fsp, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
@@ -112,22 +111,7 @@ const pgliteParsers = {
   [OID_DATE]: (value: string) => value,
 };
 
-/**
- * V8 compiles a WebAssembly function with its baseline compiler on its first call, then again with TurboFan, in
- * background threads, once it has run a budget of code (`--wasm-tiering-budget`, 1,800,000 by default). Opening
- * PGlite runs PostgreSQL's start-up code, most of it once per process, long enough to spend that budget: the API's
- * start used ~1.5 s of CPU to answer /api/health, ~0.4 s of it optimising those start-up functions on the 2 cores
- * the main thread needs. Ten times the budget: what queries run over and over is still optimised within the first
- * requests, what ran once at start is not (start-up CPU −0.4 s, RSS −17 MB; list p95 unchanged, bench:api b/d).
- * A process-wide V8 flag, read when a module is instantiated: set before the first PGlite opens.
- */
-export const PGLITE_WASM_TIERING_BUDGET = 18_000_000;
-let wasmTieringSet = false;
-function raiseWasmTieringBudget(): void {
-  if (wasmTieringSet) return;
-  wasmTieringSet = true;
-  v8.setFlagsFromString(`--wasm-tiering-budget=${PGLITE_WASM_TIERING_BUDGET}`);
-}
+export { PGLITE_WASM_TIERING_BUDGET } from './pglite-wasm';
 
 /** Opens the database: PGlite when `databaseUrl` is null (file-backed in `dataDir`), node-postgres otherwise. */
 export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
@@ -183,7 +167,6 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
   const copied = !inMemory && (await copyTemplate(dir, config.pgliteTemplate));
-  raiseWasmTieringBudget();
   const pgliteWasm = await pgliteWasmModule();
   const pgliteOptions = {
     parsers: pgliteParsers,

@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import v8 from 'node:v8';
 
 const WASM_PAGE = 64 * 1024;
 
@@ -18,6 +19,23 @@ const Wasm = (
 const wasmFile = () =>
   path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm');
 
+/**
+ * V8 compiles a WebAssembly function with its baseline compiler on its first call, then again with TurboFan, in
+ * background threads, once it has run a budget of code (`--wasm-tiering-budget`, 1,800,000 by default). Opening
+ * PGlite runs PostgreSQL's start-up code, most of it once per process, long enough to spend that budget: the API's
+ * start used ~1.5 s of CPU to answer /api/health, ~0.4 s of it optimising those start-up functions on the 2 cores
+ * the main thread needs. Ten times the budget: what queries run over and over is still optimised within the first
+ * requests, what ran once at start is not (start-up CPU −0.4 s, RSS −17 MB; list p95 unchanged, bench:api b/d).
+ * A process-wide V8 flag: set before PGlite's module is compiled (pgliteWasmModule), so before it is instantiated.
+ */
+export const PGLITE_WASM_TIERING_BUDGET = 18_000_000;
+let wasmTieringSet = false;
+function raiseWasmTieringBudget(): void {
+  if (wasmTieringSet) return;
+  wasmTieringSet = true;
+  v8.setFlagsFromString(`--wasm-tiering-budget=${PGLITE_WASM_TIERING_BUDGET}`);
+}
+
 let compiled: Promise<WebAssembly.Module> | undefined;
 
 /**
@@ -30,6 +48,7 @@ let compiled: Promise<WebAssembly.Module> | undefined;
  */
 export function pgliteWasmModule(): Promise<WebAssembly.Module> {
   compiled ??= (async () => {
+    raiseWasmTieringBudget();
     const fd = openSync(wasmFile(), 'r');
     try {
       const size = fstatSync(fd).size;
