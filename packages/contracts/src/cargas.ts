@@ -27,15 +27,29 @@ export const PROCESS_BATCH_ROWS = 5_000;
  */
 export const REQUESTS_IN_FLIGHT = 2;
 
-/** '1,048,575' (es-MX grouping). */
-const rowCount = (n: number) => new Intl.NumberFormat('es-MX').format(n);
+let rowFormat: Intl.NumberFormat | undefined;
+/**
+ * '1,048,575' (es-MX grouping). The formatter is made at first use, and the three messages that hold a limit are
+ * getters: the first Intl.NumberFormat of a process loads ICU's locale data (~25 ms), which every API start paid
+ * when importing this module, before any carga was checked (issue 21 item 6).
+ */
+function rowCount(n: number): string {
+  rowFormat ??= new Intl.NumberFormat('es-MX');
+  return rowFormat.format(n);
+}
 
 export const CARGAS_MESSAGES = {
-  tooManyRows: `La carga excede el máximo de ${rowCount(MAX_ROWS_PER_CARGA)} filas`,
+  get tooManyRows(): string {
+    return `La carga excede el máximo de ${rowCount(MAX_ROWS_PER_CARGA)} filas`;
+  },
   /** One request above `MAX_ROWS_PER_REQUEST` rows (the file itself may be bigger, sent in parts). */
-  tooManyRowsPerRequest: `Cada envío admite como máximo ${rowCount(MAX_ROWS_PER_REQUEST)} filas`,
+  get tooManyRowsPerRequest(): string {
+    return `Cada envío admite como máximo ${rowCount(MAX_ROWS_PER_REQUEST)} filas`;
+  },
   /** A part of a staged save above `SAVE_PART_ROWS` rows. */
-  tooManyRowsPerPart: `Cada parte admite como máximo ${rowCount(SAVE_PART_ROWS)} filas`,
+  get tooManyRowsPerPart(): string {
+    return `Cada parte admite como máximo ${rowCount(SAVE_PART_ROWS)} filas`;
+  },
   /** A staged save (lote) that does not exist, expired, or is another user's. */
   loteNotFound: 'La carga en preparación no existe o ya expiró',
   /** A lote confirmed with a count of rows other than the rows its parts hold. */

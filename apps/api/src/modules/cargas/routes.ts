@@ -25,16 +25,23 @@ import { BodyStager } from './staging';
 /** Body limit of process_carga, save_carga and a lote's part: 100,000 rows of a wide sheet (~25 columns) plus computed fields. */
 export const CARGA_BODY_LIMIT = 128 * 1024 * 1024;
 
-/** Refuses a body of more than `max` rows before validating them one by one. */
-function limitRows(key: 'rows' | 'processedData', max: number, message: string) {
+/**
+ * Refuses a body of more than `max` rows before validating them one by one. `message` names the CARGAS_MESSAGES
+ * entry, read when a body is refused (building it formats a number: not at every start, see contracts' rowCount).
+ */
+function limitRows(
+  key: 'rows' | 'processedData',
+  max: number,
+  message: 'tooManyRowsPerRequest' | 'tooManyRowsPerPart',
+) {
   return async (request: FastifyRequest) => {
     const body = request.body as Record<string, unknown> | null | undefined;
     const rows = body && typeof body === 'object' ? body[key] : undefined;
-    if (Array.isArray(rows) && rows.length > max) fail('invalid', 'too_many_rows', message);
+    if (Array.isArray(rows) && rows.length > max) fail('invalid', 'too_many_rows', CARGAS_MESSAGES[message]);
   };
 }
 const perRequest = (key: 'rows' | 'processedData') =>
-  limitRows(key, MAX_ROWS_PER_REQUEST, CARGAS_MESSAGES.tooManyRowsPerRequest);
+  limitRows(key, MAX_ROWS_PER_REQUEST, 'tooManyRowsPerRequest');
 
 /** Cargas and asignaciones. */
 export async function cargasRoutes(app: FastifyInstance): Promise<void> {
@@ -60,7 +67,7 @@ export async function cargasRoutes(app: FastifyInstance): Promise<void> {
       cargas.savePart,
       {
         bodyLimit: CARGA_BODY_LIMIT,
-        preValidation: limitRows('processedData', SAVE_PART_ROWS, CARGAS_MESSAGES.tooManyRowsPerPart),
+        preValidation: limitRows('processedData', SAVE_PART_ROWS, 'tooManyRowsPerPart'),
       },
       async (request) =>
         saveLotePart(
