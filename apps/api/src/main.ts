@@ -77,6 +77,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // The database's files were made private in the background while the start went on: done before serving.
+  await database.secured;
   await app.listen({ port: config.port, host: config.host });
   worker.start();
 

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
-import { claimDataDir, isMemoryDir, recordOwnedEntry, secureDataDir, stagingPath } from '../data-dir';
+import {
+  claimDataDir,
+  isMemoryDir,
+  recordOwnedEntry,
+  secureDataDir,
+  secureDataDirInBackground,
+  stagingPath,
+} from '../data-dir';
 import { withCopy } from './copy';
 import { createPglitePool } from './pglite-pool';
 import { pgliteWasmModule } from './pglite-wasm';
@@ -25,6 +32,11 @@ export interface DatabaseHandle {
    * database hears the others' `pg_notify`. PGlite: in-process (one process owns the data directory).
    */
   listen: ListenFn;
+  /**
+   * PGlite in a DATA_DIR: resolves once the files of its folder, opened 0666 by PGlite, are 0600 (each folder is
+   * already 0700 when createDatabase resolves), with how many modes were changed. Otherwise 0 at once.
+   */
+  secured: Promise<number>;
   close(): Promise<void>;
 }
 
@@ -151,6 +163,7 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
       db,
       kind: 'postgres',
       listen,
+      secured: Promise.resolve(0),
       async close() {
         await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
         listeners.clear();
@@ -184,8 +197,11 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
     pglite = await PGlite.create(dir, pgliteOptions);
   }
   // PGlite's file system layer creates its files 0666 whatever the umask: the data directory is 0700 (nobody
-  // else can reach what is inside), and the files are set to 0600 when opening and closing.
-  if (!inMemory) secureDataDir(config.dataDir);
+  // else can reach what is inside), and the files are set to 0600 when opening (in the background: the server
+  // awaits `secured` before it listens) and closing.
+  const secured = inMemory ? Promise.resolve(0) : secureDataDirInBackground(config.dataDir);
+  // Awaited by the server and by close(); a failure is the server's to report, never an unhandled rejection.
+  secured.catch(() => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) }) });
   const listen: ListenFn = async (channel, onPayload) => {
     const stop = await pglite.listen(channel, onPayload);
@@ -197,7 +213,9 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
     db,
     kind: 'pglite',
     listen,
+    secured,
     async close() {
+      await secured.catch(() => undefined);
       await db.destroy();
       if (!pglite.closed) await pglite.close();
       if (!inMemory) secureDataDir(config.dataDir);
