@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ALL_ROLES, type Rol } from '@socio/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../src/config';
@@ -277,4 +277,19 @@ export function saveRows(
       visitor_id: v.id_usuario,
     };
   });
+}
+
+/** `db` recording the text of every statement it runs. */
+export function recording(db: Kysely<Database>): { db: Kysely<Database>; statements: string[] } {
+  const statements: string[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery(args) {
+      statements.push(db.getExecutor().compileQuery(args.node, args.queryId).sql.trim());
+      return args.node;
+    },
+    async transformResult(args) {
+      return args.result;
+    },
+  };
+  return { db: db.withPlugin(plugin), statements };
 }
