@@ -184,12 +184,19 @@ describe('parseJsonBodiesAsTheyArrive: as Fastify reads JSON bodies', () => {
     app = Fastify();
     await app.register(compress, { requestEncodings: ['gzip'] });
     const echo = async (request: { body: unknown }) => ({ body: request.body });
-    // The same route with Fastify's own parser and with ours.
+    // The same route with Fastify's own parser and with ours: bodies parsed whole (shorter than the default
+    // `PARSE_WHOLE_BELOW_BYTES`), always cut as they arrive, and cut from their 16th byte on.
     app.post('/fastify', { bodyLimit: LIMIT }, echo);
-    await app.register(async (scope) => {
-      parseJsonBodiesAsTheyArrive(scope);
-      scope.post('/streamed', { bodyLimit: LIMIT }, echo);
-    });
+    for (const [url, wholeBelowBytes] of [
+      ['/whole', undefined],
+      ['/streamed', 0],
+      ['/from-16', 16],
+    ] as const) {
+      await app.register(async (scope) => {
+        parseJsonBodiesAsTheyArrive(scope, undefined, { wholeBelowBytes });
+        scope.post(url, { bodyLimit: LIMIT }, echo);
+      });
+    }
   });
   afterAll(async () => {
     await app.close();
@@ -203,10 +210,14 @@ describe('parseJsonBodiesAsTheyArrive: as Fastify reads JSON bodies', () => {
         payload,
         headers: { 'content-type': 'application/json', ...headers },
       });
-    const [fastifyRes, streamedRes] = await Promise.all([send('/fastify'), send('/streamed')]);
-    expect(streamedRes.statusCode).toBe(fastifyRes.statusCode);
-    expect(streamedRes.json()).toEqual(fastifyRes.json());
-    return streamedRes;
+    const [fastifyRes, ...ours] = await Promise.all(
+      ['/fastify', '/whole', '/streamed', '/from-16'].map(send),
+    );
+    for (const res of ours) {
+      expect(res.statusCode).toBe(fastifyRes!.statusCode);
+      expect(res.json()).toEqual(fastifyRes!.json());
+    }
+    return ours[1]!;
   };
 
   it('parses plain and gzip bodies', async () => {

@@ -311,15 +311,26 @@ function fastifyJsonParse(app: FastifyInstance): (text: string) => unknown {
 }
 
 /**
+ * Bodies of fewer bytes than this (decompressed), on routes without list consumers, are parsed whole at their end
+ * with Fastify's parser, as Fastify itself would: one JSON.parse of a wizard's 5,000-row process_carga batch
+ * (~2 MB) instead of a scan of its bytes in JavaScript and 5,000 pieces decoded and parsed one by one (those were
+ * a fifth of process_carga's server CPU, and much of its garbage). Bigger bodies are cut as they arrive.
+ */
+export const PARSE_WHOLE_BELOW_BYTES = 4 * 1024 * 1024;
+
+/**
  * The JSON bodies of `scope`'s routes are parsed as they arrive (`JsonBodySplitter`): a 100,000-row carga is
  * never held as bytes and text besides its rows, and one chunk is parsed per turn of the event loop (other
  * requests are answered while a big body arrives). Everything else is as Fastify's own JSON body reader does it
  * (its raw-body reader is mirrored here): the route's body limit counts the decompressed bytes (413), a
  * Content-Length that does not match is a 400, a broken stream a 400, an empty or invalid body its JSON error.
+ * Without `consumersOf`, a body shorter than `wholeBelowBytes` (`PARSE_WHOLE_BELOW_BYTES`) is held and parsed
+ * whole once it ended (the same value or error: the splitter's are those of parsing the whole body).
  */
 export function parseJsonBodiesAsTheyArrive(
   scope: FastifyInstance,
   consumersOf?: (request: FastifyRequest) => Record<string, ListConsumer>,
+  { wholeBelowBytes = PARSE_WHOLE_BELOW_BYTES }: { wholeBelowBytes?: number } = {},
 ): void {
   const parse = fastifyJsonParse(scope);
   scope.removeContentTypeParser('application/json');
@@ -333,7 +344,10 @@ export function parseJsonBodiesAsTheyArrive(
     // The request, or the decompressing stream @fastify/compress put in front of it (which counts the bytes
     // it read in `receivedEncodedLength`).
     const payload = raw as unknown as Readable & { receivedEncodedLength?: number };
-    const splitter = new JsonBodySplitter(parse, consumersOf?.(request));
+    const consumers = consumersOf?.(request);
+    // Chunks held while the body may still be parsed whole; null once it is cut as it arrives.
+    let held: Buffer[] | null = consumers === undefined ? [] : null;
+    let splitter: JsonBodySplitter | null = held === null ? new JsonBodySplitter(parse, consumers) : null;
     let received = 0;
     const stop = () => {
       payload.removeListener('data', onData);
@@ -348,12 +362,18 @@ export function parseJsonBodiesAsTheyArrive(
         done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
         return;
       }
-      splitter.write(bytes);
+      if (held !== null) {
+        held.push(bytes);
+        if (received < wholeBelowBytes) return;
+        splitter = new JsonBodySplitter(parse);
+        for (const piece of held) splitter.write(piece);
+        held = null;
+      } else splitter!.write(bytes);
       // One chunk per turn of the event loop: a fast client's 45 MB would otherwise be read and parsed in
       // bursts of many chunks (libuv reads on while data is there), holding every other request meanwhile.
       // Not before the lists' consumers take more items (a carga's rows staged as they arrive).
       payload.pause();
-      splitter.drained().then(() => setImmediate(() => payload.resume()));
+      splitter!.drained().then(() => setImmediate(() => payload.resume()));
     }
     function onEnd(error?: Error & { statusCode?: number }) {
       stop();
@@ -368,7 +388,9 @@ export function parseJsonBodiesAsTheyArrive(
       }
       let body: unknown;
       try {
-        body = splitter.end();
+        // Fastify's own reading of a body: its bytes as UTF-8 text, parsed by its JSON parser.
+        body = held !== null ? parse(Buffer.concat(held).toString('utf8')) : splitter!.end();
+        held = null;
       } catch (error) {
         done(error as Error, undefined);
         return;
