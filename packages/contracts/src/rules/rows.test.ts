@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cellText,
   cleanRow,
+  cleanRowInPlace,
   createColumnReader,
   findColumnKey,
   isEmptyRow,
@@ -129,6 +130,36 @@ describe('cleanRow', () => {
       B: true,
       C: '2026-03-07',
     });
+  });
+
+  it('cleanRowInPlace gives, in the row itself, what cleanRow gives (keys in the same order)', () => {
+    const rows = [
+      {
+        row_index: 2,
+        Folio: ' F-9 ',
+        Calle: '',
+        'Codigo Postal': '64,000',
+        Tel1: '+52 81',
+        Tel2: '+',
+        Notas: ' a ',
+      },
+      {
+        10: ' x ',
+        A: 5,
+        B: true,
+        C: new Date('2026-03-07T00:00:00Z'),
+        __meta: ' kept ',
+        D: Number.NaN,
+        E: null,
+      },
+      { 'código postal': 64000, TEL1: '  ', Column_3: undefined },
+    ];
+    for (const row of rows) {
+      const copy = cleanRow(row);
+      const same = cleanRowInPlace(row);
+      expect(same).toBe(row);
+      expect(Object.entries(same)).toEqual(Object.entries(copy));
+    }
   });
 
   it('cellText gives numbers as their digits', () => {

@@ -181,15 +181,25 @@ function cellKind(key: string): CellKind {
  */
 export function cleanRow<T extends SheetRow>(row: T): T {
   const out: SheetRow = {};
-  for (const key in row) {
-    if (!Object.hasOwn(row, key)) continue;
-    const value = row[key];
-    const kind = cellKind(key);
-    if (kind === META_CELL) out[key] = value;
-    else if (kind === DIGITS_CELL) out[key] = stripDigitsCell(value);
-    else out[key] = cleanCell(value);
-  }
+  for (const key in row) if (Object.hasOwn(row, key)) out[key] = cleanedCell(key, row[key]);
   return out as T;
+}
+
+/**
+ * `cleanRow` done on `row` itself (same keys, same order, same values as the copy `cleanRow` gives), for a row
+ * its caller owns: a carga cleans 100,000 of them, and a copy of each is one more object to build and collect.
+ */
+export function cleanRowInPlace<T extends SheetRow>(row: T): T {
+  const cells = row as SheetRow;
+  for (const key in cells) if (Object.hasOwn(cells, key)) cells[key] = cleanedCell(key, cells[key]);
+  return row;
+}
+
+/** One cell of the row as `cleanRow` gives it: bookkeeping kept as is, digit cells stripped, others cleaned. */
+function cleanedCell(key: string, value: unknown): unknown {
+  const kind = cellKind(key);
+  if (kind === META_CELL) return value;
+  return kind === DIGITS_CELL ? stripDigitsCell(value) : cleanCell(value);
 }
 
 /** True when every file cell of the row is empty. */
