@@ -183,8 +183,25 @@ function buildFile(states, tag) {
   return ROWS <= 200_000 ? sheetJsWorkbook(states, tag) : streamedWorkbook(states, tag);
 }
 
-/** BENCH_TRACE=<file.json>: a Chromium trace of each wizard read (run n in <file>-n.json), to see what a long task ran. */
+/**
+ * BENCH_TRACE=<file.json>: a Chromium trace of each wizard read (run n in <file>-n.json), to see what a long task
+ * ran; with BENCH_TRACE_STEP=process (or save), of that step instead (in <file>-process.json, <file>-save.json).
+ */
+const TRACE_STEP = process.env.BENCH_TRACE_STEP ?? 'read';
 const trace = process.env.BENCH_TRACE;
+const traceRead = trace && TRACE_STEP === 'read' ? trace : undefined;
+/** Traces `step` of the process and save steps when BENCH_TRACE_STEP names it. */
+async function tracingStep(browser, page, name, step) {
+  if (!trace || TRACE_STEP !== name) return step();
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  try {
+    return await step();
+  } finally {
+    const traceFile = trace.replace(/(\.json)?$/, `-${name}.json`);
+    writeFileSync(traceFile, await browser.stopTracing());
+    console.info(`traza del hilo principal (BENCH_TRACE, ${name}): ${traceFile}`);
+  }
+}
 const TRACE_CATEGORIES = [
   'toplevel',
   'devtools.timeline',
@@ -502,7 +519,7 @@ async function main() {
         window.__bars = [];
       });
       memory.reset();
-      if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      if (traceRead) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       await dialog.getByLabel('Archivo a cargar').setInputFiles(file);
       const ready = await page.waitForFunction(
         () => {
@@ -545,8 +562,8 @@ async function main() {
       );
       const result = { ...(await ready.jsonValue()), ...(await memory.read()) };
       if (DUMP_EVERY_MS) await memoryDump(browser, 'paso 2');
-      if (trace) {
-        const traceFile = trace.replace(/(\.json)?$/, `-${wizards.length + 1}.json`);
+      if (traceRead) {
+        const traceFile = traceRead.replace(/(\.json)?$/, `-${wizards.length + 1}.json`);
         writeFileSync(traceFile, await browser.stopTracing());
         console.info(`traza del hilo principal (BENCH_TRACE): ${traceFile}`);
       }
@@ -631,8 +648,10 @@ async function main() {
     await startStep();
     let start = performance.now();
     await dialog.getByRole('button', { name: 'Aceptar y Continuar' }).click();
-    await dumpingWhile(browser, 'procesando', () =>
-      dialog.getByRole('button', { name: 'Confirmar Carga' }).waitFor({ timeout: 900_000 }),
+    await tracingStep(browser, page, 'process', () =>
+      dumpingWhile(browser, 'procesando', () =>
+        dialog.getByRole('button', { name: 'Confirmar Carga' }).waitFor({ timeout: 900_000 }),
+      ),
     );
     const processMs = performance.now() - start;
     const processStats = { ...(await stepStats()), ...(await memory.read()) };
@@ -650,6 +669,7 @@ async function main() {
     console.info(
       `  memoria: ${memoryLine(processStats)}; barras: ${processStats.bars.join(', ') || 'NINGUNA'}`,
     );
+    if (process.env.BENCH_STOP === 'process') return;
     if (unassignedTotal > 0) {
       // 'Confirmar Carga' refuses while any folio lacks a visitor: waiting for 'Carga guardada' would only time out.
       throw new Error(
@@ -665,7 +685,9 @@ async function main() {
     const toast = page.getByText(/^Carga guardada/);
     // A refusal shows in the wizard's banner instead.
     const refused = dialog.getByText(/^Error(: Todas las filas| al guardar la carga)/);
-    await dumpingWhile(browser, 'guardando', () => toast.or(refused).first().waitFor({ timeout: 1_800_000 }));
+    await tracingStep(browser, page, 'save', () =>
+      dumpingWhile(browser, 'guardando', () => toast.or(refused).first().waitFor({ timeout: 1_800_000 })),
+    );
     const saveMs = performance.now() - start;
     const saveStats = { ...(await stepStats()), ...(await memory.read()) };
     if (DUMP_EVERY_MS) await memoryDump(browser, 'guardado');
