@@ -91,8 +91,18 @@ export type BulkLoadAction =
   | { type: 'sheetFailed'; previous: BulkLoadState; message: string }
   | { type: 'processStarted'; total: number }
   | { type: 'processProgress'; done: number }
-  /** `partLayout`: where each batch's rows start in `processed` (default: parts of `LOTE_PART_ROWS`). */
-  | { type: 'processed'; processed: ProcessedRow[]; invalid: InvalidRow[]; partLayout?: PartLayout }
+  /**
+   * `partLayout`: where each batch's rows start in `processed` (default: parts of `LOTE_PART_ROWS`). `unassigned`:
+   * how many of `processed` lack a visitor, counted as the batches were merged (default: counted here, one more
+   * pass over every row in the task that shows step 3).
+   */
+  | {
+      type: 'processed';
+      processed: ProcessedRow[];
+      invalid: InvalidRow[];
+      partLayout?: PartLayout;
+      unassigned?: number;
+    }
   | { type: 'processFailed'; message: string }
   | { type: 'editVisitor'; id: string }
   | { type: 'cancelEdit' }
@@ -288,7 +298,7 @@ export function bulkLoadReducer(state: BulkLoadState, action: BulkLoadAction): B
         // processed ones); `rowCount` keeps their count.
         valid: [],
         processed: action.processed,
-        unassigned: countUnassigned(action.processed),
+        unassigned: action.unassigned ?? countUnassigned(action.processed),
         partRevisions: [],
         partLayout: action.partLayout ?? fixedLayout(action.processed.length),
         invalid: action.invalid.length > 0 ? [...state.invalid, ...action.invalid] : state.invalid,

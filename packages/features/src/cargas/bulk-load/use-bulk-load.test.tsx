@@ -7,6 +7,7 @@ import { PortsProvider } from '../../ports';
 import { createFakeCargasPort } from '../../testing';
 import type { CargasPort } from '../cargas.port';
 import { createFakeSpreadsheetParser } from './bulk-load.fake';
+import { countUnassigned } from './bulk-load.reducer';
 import { type BulkLoadController, useBulkLoad } from './use-bulk-load';
 
 /** A call the test answers (or fails) when it chooses: no clocks. */
@@ -139,6 +140,48 @@ describe('useBulkLoad · process_carga batches', () => {
     expect(process).toHaveBeenCalledTimes(2);
     expect(result.current.state.phase).toBe('ready');
     expect(result.current.state.error).toMatch(/Servicio no disponible/);
+  });
+
+  it('counts the folios without a visitor of every batch, whatever order the batches answer in', async () => {
+    const answers: ReturnType<typeof held<ProcessCargaResponse>>[] = [];
+    const process = vi.fn((_rows: UploadRow[]) => {
+      const answer = held<ProcessCargaResponse>();
+      answers.push(answer);
+      return answer.promise;
+    });
+    const { result } = setup({ ...createFakeCargasPort(), process });
+    // Every seventh folio without a visitor, another with 'Sin asignar' as its visitor text: in every batch.
+    const answerOf = (call: number): ProcessCargaResponse => {
+      const rows = process.mock.calls[call]?.[0] ?? [];
+      return {
+        processedData: rows.map((row) => {
+          const i = Number(row.__id);
+          const visitor = i % 7 === 0 ? null : i % 11 === 0 ? 'Sin asignar' : 7;
+          return { ...processedOf(row), visitor_id: visitor as number | null };
+        }),
+        invalidRows: [],
+        invalidCount: 0,
+        validCount: rows.length,
+      };
+    };
+    toReady(result, 12_000); // batches of 5,000, 5,000 and 2,000
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.process();
+    });
+    await settle();
+    answers[1]?.release(answerOf(1));
+    await settle();
+    answers[0]?.release(answerOf(0));
+    await settle();
+    answers[2]?.release(answerOf(2));
+    await act(() => done);
+    const expected = Array.from({ length: 12_000 }, (_, i) => i).filter(
+      (i) => i % 7 === 0 || i % 11 === 0,
+    ).length;
+    expect(result.current.state.phase).toBe('review');
+    expect(result.current.state.unassigned).toBe(expected);
+    expect(result.current.state.unassigned).toBe(countUnassigned(result.current.state.processed));
   });
 });
 

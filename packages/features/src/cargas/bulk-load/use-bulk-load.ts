@@ -19,7 +19,13 @@ import { toast } from '@socio/ui';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { usePort } from '../../ports';
 import { esMxDate } from '../manual-assignment';
-import { bulkLoadReducer, canConfirm, initialBulkLoadState, refusedRows } from './bulk-load.reducer';
+import {
+  bulkLoadReducer,
+  canConfirm,
+  initialBulkLoadState,
+  isRowUnassigned,
+  refusedRows,
+} from './bulk-load.reducer';
 import { isAbort, processErrorMessage, readErrorMessage, saveErrorMessage } from './bulk-load-errors';
 import { classifyRows } from './classify';
 import { isSupportedSpreadsheet } from './file-types';
@@ -174,6 +180,9 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
       const processed: ProcessedRow[] = [];
       const partLayout: number[] = [];
       const invalid: InvalidRow[] = [];
+      // Counted as each batch is merged: counting all the rows once the last one answered made the task that
+      // shows step 3 grow with the file (~13 ms more at 500,000 rows).
+      let unassigned = 0;
       let joined = 0;
       let done = 0;
       await runInFlight(
@@ -194,7 +203,10 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
           dispatch({ type: 'processProgress', done });
           for (let next = answers[joined]; next !== undefined; next = answers[++joined]) {
             partLayout.push(processed.length);
-            for (const row of next.processedData) processed.push(row);
+            for (const row of next.processedData) {
+              processed.push(row);
+              if (isRowUnassigned(row)) unassigned++;
+            }
             for (const row of next.invalidRows) invalid.push(row);
             answers[joined] = undefined;
           }
@@ -209,7 +221,7 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
         if (staged[n]) lote.markStored(n, 0);
         else void lote.offer(n, partRows(processed, partLayout, n), 0, slot);
       }
-      dispatch({ type: 'processed', processed, invalid, partLayout });
+      dispatch({ type: 'processed', processed, invalid, partLayout, unassigned });
     } catch (error) {
       if (loteRef.current === lote) dropLote();
       if (signal.aborted) return;
