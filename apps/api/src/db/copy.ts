@@ -10,9 +10,9 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type pg from 'pg';
 
-/** The data of one COPY: COPY text-format lines, already joined into chunks. */
+/** The data of one COPY: COPY text-format lines, already joined into chunks (text, or its UTF-8 bytes). */
 export class CopyRows {
-  constructor(readonly chunks: readonly string[]) {}
+  constructor(readonly chunks: ReadonlyArray<string | Buffer>) {}
 }
 
 /** Whether a query's parameters are a COPY's data. */
@@ -34,6 +34,36 @@ export function copyField(value: string | number | null | undefined): string {
 }
 
 /**
+ * COPY data written line by line straight into one growing buffer as UTF-8 (`line`), taken whole by `rows`:
+ * no COPY text is built up as one string and then encoded again (each line is encoded once, as it comes).
+ */
+export class CopyBuffer {
+  private buffer: Buffer;
+  private length = 0;
+
+  constructor(initialBytes = 64 * 1024) {
+    this.buffer = Buffer.allocUnsafe(initialBytes);
+  }
+
+  /** Appends `text` (whole lines of COPY text, each ending in a newline). */
+  line(text: string): void {
+    // A UTF-16 code unit is at most 3 bytes of UTF-8 (a surrogate pair, 2 units, is 4 bytes).
+    const most = text.length * 3;
+    if (this.length + most > this.buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + most));
+      this.buffer.copy(grown, 0, 0, this.length);
+      this.buffer = grown;
+    }
+    this.length += this.buffer.write(text, this.length);
+  }
+
+  /** The lines appended so far, as one COPY's data. */
+  rows(): CopyRows {
+    return new CopyRows(this.length === 0 ? [] : [this.buffer.subarray(0, this.length)]);
+  }
+}
+
+/**
  * Runs `COPY <target> FROM STDIN` (target: a table and its column list) sending `lines` (each a row of
  * `copyField`s joined by tabs, ending in a newline), on `db`'s connection (a transaction's when `db` is one).
  */
@@ -48,7 +78,7 @@ export async function copyRows<DB>(db: Kysely<DB>, target: string, lines: readon
 export async function copyChunks<DB>(
   db: Kysely<DB>,
   target: string,
-  chunks: readonly string[],
+  chunks: ReadonlyArray<string | Buffer>,
 ): Promise<void> {
   if (chunks.length === 0) return;
   await db.executeQuery(CompiledQuery.raw(`COPY ${target} FROM STDIN`, [new CopyRows(chunks)]));
@@ -85,7 +115,8 @@ export class CopyIn {
     connection.query(this.text);
   }
   handleCopyInResponse(connection: CopyConnection) {
-    for (const chunk of this.data.chunks) connection.sendCopyFromChunk(Buffer.from(chunk));
+    for (const chunk of this.data.chunks)
+      connection.sendCopyFromChunk(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     connection.endCopyFrom();
   }
   handleError(error: Error) {

@@ -4,7 +4,7 @@
  */
 import { OPEN_ESTATUS, PRODUCTO_TEC_MTY, VISITOR_ROLE_STORED } from '@socio/contracts';
 import { sql } from 'kysely';
-import { COPY_CHUNK_LINES, copyChunks, copyField } from '../../db/copy';
+import { CopyBuffer, copyChunks, copyField } from '../../db/copy';
 import type { Db } from '../../db/schema';
 import { yieldToEventLoop } from '../../lib/event-loop';
 import { FOLIO_UPSERT, SAVE_SLICE, type WriteContext } from './repo';
@@ -117,9 +117,9 @@ const STAGED_COLUMNS = `carga_lote_filas (id_lote, parte, ord, row_index, folio,
 
 /**
  * Stages `rows` (one chunk of part `parte`, the part's rows `ord`, `ord + 1`, …) with ONE `COPY … FROM STDIN`
- * (text format: no parameter per value, nothing parsed as JSON on the server); the caller sends a part
- * `SAVE_CHUNK` rows at a time, so no statement carries more than one chunk. The COPY's text is built line after
- * line straight into its chunks (`SAVE_SLICE` rows per turn of the event loop).
+ * (text format: no parameter per value, nothing parsed as JSON on the server); the caller bounds the chunk
+ * (`SAVE_CHUNK` rows, or one process_carga batch). The COPY's data is encoded line after line straight into
+ * one buffer (`CopyBuffer`; `SAVE_SLICE` rows per turn of the event loop).
  */
 export async function stageRows(
   db: Db,
@@ -130,18 +130,12 @@ export async function stageRows(
 ): Promise<void> {
   if (rows.length === 0) return;
   const head = `${id}\t${parte}\t`;
-  const chunks: string[] = [];
-  let text = '';
+  const data = new CopyBuffer();
   for (let i = 0; i < rows.length; i++) {
     if (i % SAVE_SLICE === 0 && i > 0) await yieldToEventLoop();
-    if (i % COPY_CHUNK_LINES === 0 && i > 0) {
-      chunks.push(text);
-      text = '';
-    }
-    text += stagedLine(head, ord + i, rows[i]!);
+    data.line(stagedLine(head, ord + i, rows[i]!));
   }
-  chunks.push(text);
-  await copyChunks(db, STAGED_COLUMNS, chunks);
+  await copyChunks(db, STAGED_COLUMNS, data.rows().chunks);
   await yieldToEventLoop();
 }
 
