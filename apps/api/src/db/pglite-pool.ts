@@ -68,7 +68,9 @@ export function createPglitePool(pglite: PGlite): PostgresPool {
     if (copy) {
       // PGlite reads COPY's data from the blob it is given, as the file '/dev/blob'.
       const text = sql.replace(/FROM STDIN$/, "FROM '/dev/blob'");
-      return toPgResult(await pglite.query<R>(text, [], { blob: new Blob([...copy.chunks]) }));
+      // A Buffer chunk is a Uint8Array view, which Blob takes (DOM's typings want an ArrayBuffer-backed view).
+      const blob = new Blob([...copy.chunks] as ConstructorParameters<typeof Blob>[0]);
+      return toPgResult(await pglite.query<R>(text, [], { blob }));
     }
     if (!parameters || parameters.length === 0) {
       const results = await pglite.exec(sql);
