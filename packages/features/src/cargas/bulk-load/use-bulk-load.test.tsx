@@ -69,27 +69,36 @@ function toReview(result: Hook, n: number) {
   });
 }
 
+/**
+ * A process_carga port whose answers the test releases (`answers[n]`); `answerOf(n)` is the answer to call n, its
+ * rows mapped by `toProcessed`.
+ */
+function heldProcess(toProcessed: (row: UploadRow) => ProcessedRow = processedOf) {
+  const answers: ReturnType<typeof held<ProcessCargaResponse>>[] = [];
+  const process = vi.fn((_rows: UploadRow[]) => {
+    const answer = held<ProcessCargaResponse>();
+    answers.push(answer);
+    return answer.promise;
+  });
+  const answerOf = (call: number): ProcessCargaResponse => {
+    const rows = process.mock.calls[call]?.[0] ?? [];
+    return {
+      processedData: rows.map(toProcessed),
+      invalidRows: [],
+      invalidCount: 0,
+      validCount: rows.length,
+    };
+  };
+  return { answers, process, answerOf };
+}
+
 /** Lets the hook's awaits run (the port calls it makes are what is asserted). */
 const settle = () => act(async () => undefined);
 
 describe('useBulkLoad · process_carga batches', () => {
   it('sends two batches at once, counts finished rows and keeps the file order whatever answers first', async () => {
-    const answers: ReturnType<typeof held<ProcessCargaResponse>>[] = [];
-    const process = vi.fn((_rows: UploadRow[]) => {
-      const answer = held<ProcessCargaResponse>();
-      answers.push(answer);
-      return answer.promise;
-    });
+    const { answers, process, answerOf } = heldProcess();
     const { result } = setup({ ...createFakeCargasPort(), process });
-    const answerOf = (call: number): ProcessCargaResponse => {
-      const rows = process.mock.calls[call]?.[0] ?? [];
-      return {
-        processedData: rows.map(processedOf),
-        invalidRows: [],
-        invalidCount: 0,
-        validCount: rows.length,
-      };
-    };
     toReady(result, 12_000); // batches of 5,000, 5,000 and 2,000
     let done: Promise<void> = Promise.resolve();
     act(() => {
@@ -143,27 +152,13 @@ describe('useBulkLoad · process_carga batches', () => {
   });
 
   it('counts the folios without a visitor of every batch, whatever order the batches answer in', async () => {
-    const answers: ReturnType<typeof held<ProcessCargaResponse>>[] = [];
-    const process = vi.fn((_rows: UploadRow[]) => {
-      const answer = held<ProcessCargaResponse>();
-      answers.push(answer);
-      return answer.promise;
+    // Every seventh folio without a visitor, another with 'Sin asignar' as its visitor text: in every batch.
+    const { answers, process, answerOf } = heldProcess((row) => {
+      const i = Number(row.__id);
+      const visitor = i % 7 === 0 ? null : i % 11 === 0 ? 'Sin asignar' : 7;
+      return { ...processedOf(row), visitor_id: visitor as number | null };
     });
     const { result } = setup({ ...createFakeCargasPort(), process });
-    // Every seventh folio without a visitor, another with 'Sin asignar' as its visitor text: in every batch.
-    const answerOf = (call: number): ProcessCargaResponse => {
-      const rows = process.mock.calls[call]?.[0] ?? [];
-      return {
-        processedData: rows.map((row) => {
-          const i = Number(row.__id);
-          const visitor = i % 7 === 0 ? null : i % 11 === 0 ? 'Sin asignar' : 7;
-          return { ...processedOf(row), visitor_id: visitor as number | null };
-        }),
-        invalidRows: [],
-        invalidCount: 0,
-        validCount: rows.length,
-      };
-    };
     toReady(result, 12_000); // batches of 5,000, 5,000 and 2,000
     let done: Promise<void> = Promise.resolve();
     act(() => {
