@@ -12,12 +12,12 @@ describe('CopyBuffer', () => {
     // Starts smaller than any line: each append grows the buffer.
     const data = new CopyBuffer(4);
     for (const line of lines) data.line(line);
-    const chunks = data.rows().chunks;
+    const chunks = data.chunks();
     expect(chunks).toHaveLength(1);
     expect(Buffer.from(chunks[0]!)).toEqual(Buffer.from(lines.join(''), 'utf8'));
   });
 
   it('has no chunk when nothing was appended', () => {
-    expect(new CopyBuffer().rows().chunks).toEqual([]);
+    expect(new CopyBuffer().chunks()).toEqual([]);
   });
 });

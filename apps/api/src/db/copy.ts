@@ -34,7 +34,7 @@ export function copyField(value: string | number | null | undefined): string {
 }
 
 /**
- * COPY data written line by line straight into one growing buffer as UTF-8 (`line`), taken whole by `rows`:
+ * COPY data written line by line straight into one growing buffer as UTF-8 (`line`), taken whole by `chunks`:
  * no COPY text is built up as one string and then encoded again (each line is encoded once, as it comes).
  */
 export class CopyBuffer {
@@ -57,9 +57,9 @@ export class CopyBuffer {
     this.length += this.buffer.write(text, this.length);
   }
 
-  /** The lines appended so far, as one COPY's data. */
-  rows(): CopyRows {
-    return new CopyRows(this.length === 0 ? [] : [this.buffer.subarray(0, this.length)]);
+  /** The lines appended so far, as the chunks of one COPY's data (`copyChunks`). */
+  chunks(): Buffer[] {
+    return this.length === 0 ? [] : [this.buffer.subarray(0, this.length)];
   }
 }
 

@@ -135,7 +135,7 @@ export async function stageRows(
     if (i % SAVE_SLICE === 0 && i > 0) await yieldToEventLoop();
     data.line(stagedLine(head, ord + i, rows[i]!));
   }
-  await copyChunks(db, STAGED_COLUMNS, data.rows().chunks);
+  await copyChunks(db, STAGED_COLUMNS, data.chunks());
   await yieldToEventLoop();
 }
 
