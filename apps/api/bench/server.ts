@@ -131,7 +131,7 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 /**
- * Runs `work` with the URL of a fresh database `<prefix>_<time>` on the server at `serverUrl`, dropped afterwards
+ * Runs `work` with the URL of a fresh database `<BENCH_DB_PREFIX><prefix>_<time>` on the server at `serverUrl`, dropped afterwards
  * (its connections too); prints a note instead when no server answers there.
  */
 export async function withFreshPgDatabase(
@@ -145,7 +145,7 @@ export async function withFreshPgDatabase(
     );
     return;
   }
-  const name = `${prefix}_${Date.now()}`;
+  const name = `${process.env.BENCH_DB_PREFIX ?? ''}${prefix}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
