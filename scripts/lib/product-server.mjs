@@ -23,8 +23,9 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** A loopback port nobody listens on right now. */
+/** A loopback port nobody listens on right now (BENCH_PORT when set: a shared machine's assigned port). */
 export function freePort() {
+  if (process.env.BENCH_PORT) return Promise.resolve(Number(process.env.BENCH_PORT));
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
