@@ -153,6 +153,46 @@ describe('checkSaveRows', () => {
     });
   });
 
+  it('reads each folio field as cellText of the cleaned cell: numbers, booleans, renamed and padded headers', () => {
+    const { candidates, failures } = checkSaveRows(
+      [
+        {
+          row_index: 2,
+          FOLIO: 12345,
+          ' calle ': '  Av. Ñandú 7  ',
+          Colonia: 3.5,
+          CIUDAD: 'Monterrey',
+          ESTADO: 'nuevo leon',
+          'CÓDIGO POSTAL': 64000,
+          tel1: '+52 81,1234 ',
+          Tel2: '   ',
+          'Campus Ingreso': true,
+          nombre_alumno: ' Zoé ',
+          dia_agendo_crm: '5/1/26',
+          visitor_id: 10,
+        },
+      ],
+      { activeVisitors: active, openFolios: new Set() },
+    );
+    expect(failures).toEqual([]);
+    expect(candidates[0]?.fields).toMatchObject({
+      folio: '12345',
+      calle: 'Av. Ñandú 7',
+      colonia: '3.5',
+      ciudad: 'Monterrey',
+      estado: 'Nuevo León',
+      codigo_postal: '64000',
+      tel1: '52 811234',
+      tel2: null,
+      tel3: null,
+      campus_ingreso: 'true',
+      nombre_alumno: 'Zoé',
+      dia_agendo_crm: '2026-01-05',
+      direccion: 'Av. Ñandú 7, 3.5, Monterrey, Nuevo León, CP 64000',
+      extra: null,
+    });
+  });
+
   it('fails rows without a valid visitor, repeated, open or invalid', () => {
     const { candidates, failures } = checkSaveRows(
       [

@@ -105,9 +105,19 @@ function isExtraKey(key: string): boolean {
 }
 const EXTRA_KEYS = new Map<string, boolean>();
 
+/**
+ * `cellText` of a cell of a row `cleanRow` already cleaned (or of a column it lacks): such a cell is null, a
+ * trimmed non-blank string, a number or a boolean, which `cellText` gives back as text without cleaning it again
+ * (a trim per cell, ~30 per staged row).
+ */
+function cleanedText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  return value === null || value === undefined ? null : String(value);
+}
+
 function optional(row: SheetRow, field: OptionalField, reader: ColumnReader): string | null {
   const byHeader = reader.get(row, OPTIONAL_COLUMNS[field]);
-  return cellText(byHeader !== undefined ? byHeader : reader.get(row, field));
+  return cleanedText(byHeader !== undefined ? byHeader : reader.get(row, field));
 }
 
 /** 'YYYY-MM-DD…' or 'dd/mm/yyyy' → 'YYYY-MM-DD'; anything else → null. */
@@ -136,9 +146,9 @@ function addressOf(row: SheetRow, estado: string | null, reader: ColumnReader): 
   });
 }
 
-/** Folio fields of a valid, cleaned row whose state is already normalised. */
+/** Folio fields of a valid row cleaned by `cleanRow` (or in place) whose state is already normalised. */
 export function folioFields(row: SheetRow, estado: string, reader: ColumnReader): FolioFields {
-  const text = (column: string) => cellText(reader.get(row, column));
+  const text = (column: string) => cleanedText(reader.get(row, column));
   let extra: Record<string, unknown> | null = null;
   for (const key in row) {
     const value = row[key];
@@ -146,13 +156,17 @@ export function folioFields(row: SheetRow, estado: string, reader: ColumnReader)
     extra ??= {};
     extra[key] = value;
   }
+  const calle = text('Calle');
+  const colonia = text('Colonia');
+  const ciudad = text('Ciudad');
+  const codigo_postal = text('Codigo Postal');
   return {
     folio: text('Folio') ?? '',
-    calle: text('Calle'),
-    colonia: text('Colonia'),
-    ciudad: text('Ciudad'),
+    calle,
+    colonia,
+    ciudad,
     estado,
-    codigo_postal: text('Codigo Postal'),
+    codigo_postal,
     tel1: text('Tel1'),
     tel2: text('Tel2'),
     tel3: text('Tel3'),
@@ -166,7 +180,8 @@ export function folioFields(row: SheetRow, estado: string, reader: ColumnReader)
     correo_madre: optional(row, 'correo_madre', reader),
     solicitud_email: optional(row, 'solicitud_email', reader),
     dia_agendo_crm: toIsoDate(optional(row, 'dia_agendo_crm', reader)),
-    direccion: addressOf(row, estado, reader),
+    // addressOf's own reading of the row, from the cells read above.
+    direccion: formatAddress({ calle, colonia, ciudad, estado, codigo_postal }),
     extra,
   };
 }
