@@ -25,7 +25,8 @@
  *   (g) PostgreSQL only, its own fresh database: Cargas filters, folio suggestions and the ficha del folio at
  *       5,000,000 assignments (./folios.ts; goals p95 ≤ 30 ms lists, ≤ 20 ms suggestions and ficha)
  *
- * Env: BENCH_PG_URL (server URL; a fresh database is created on it and dropped), BENCH_ROWS (100000),
+ * Env: BENCH_PG_URL (server URL; a fresh database is created on it and dropped; BENCH_DB_PREFIX goes before
+ * its name), BENCH_PORTS (first-last: the API servers listen there, not on a free port), BENCH_ROWS (100000),
  * BENCH_ASSIGNMENTS (1000000), BENCH_SECONDS (throughput time per route, 5), BENCH_ONLY=pglite|postgres,
  * BENCH_PARTS (a,b,c,d,e,f,g), BENCH_FOLIOS_ASSIGNMENTS (5000000, part g), BENCH_SERVER_NODE_ARGS (node flags for
  * the API's process only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": NODE_OPTIONS refuses --cpu-prof).

@@ -93,7 +93,7 @@ export async function createEmptyDatabase(kind: DatabaseKind): Promise<{
   }
   const base = process.env.TEST_PG_URL;
   if (!base) throw new Error('TEST_PG_URL no está definido');
-  const name = `socio_test_${randomBytes(6).toString('hex')}`;
+  const name = `${process.env.TEST_PG_DB_PREFIX ?? ''}socio_test_${randomBytes(6).toString('hex')}`;
   const admin = await createDatabase({ databaseUrl: base, dataDir: '', poolSize: 1 });
   await sql.raw(`CREATE DATABASE ${name}`).execute(admin.db);
   await admin.close();
