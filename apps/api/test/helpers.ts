@@ -77,6 +77,7 @@ function withDatabase(url: string, name: string): string {
 
 /**
  * A new database without tables: PGlite in memory, or a fresh `socio_test_<random>` database on `TEST_PG_URL`
+ * (TEST_PG_DB_PREFIX, when set, goes before its name)
  * (`dropDatabase` drops it; close the handle first).
  */
 export async function createEmptyDatabase(kind: DatabaseKind): Promise<{
