@@ -110,6 +110,21 @@ describe.each(dbKinds())('dashboard counters (%s)', (kind) => {
     expect(rows.map((r) => [...r.config].sort())).toEqual([['enable_seqscan=off', 'jit=off']]);
   });
 
+  it('read the transition rows once per counter trigger and operation (0015)', async () => {
+    // A 100,000-row confirmar read them ten times in these two functions (one scan per counter table, three per
+    // table of hours): each branch now groups them once and fills every table from the groups.
+    const { rows } = await sql<{ name: string; src: string }>`
+      SELECT proname AS name, prosrc AS src FROM pg_proc
+      WHERE proname IN ('asignacion_conteos_aplicar', 'asignacion_horas_aplicar') ORDER BY 1`.execute(ctx.db);
+    expect(rows.map((r) => r.name)).toEqual(['asignacion_conteos_aplicar', 'asignacion_horas_aplicar']);
+    for (const { src } of rows) {
+      const [insert, del, update] = src.split(/ELSIF TG_OP = 'DELETE' THEN|\bELSE\b/);
+      expect([insert, del, update].map((branch) => branch?.match(/FROM (nuevas|viejas)\b/g)?.length)).toEqual(
+        [1, 1, 2],
+      );
+    }
+  });
+
   it('hold exactly what the demo assignments and folios say', async () => {
     await expectExact();
   });
@@ -174,6 +189,51 @@ describe.each(dbKinds())('dashboard counters (%s)', (kind) => {
     await sql`UPDATE folios SET updated_at = now() WHERE id_folio IN (SELECT id_folio FROM folios ORDER BY 1 LIMIT 3)`.execute(
       ctx.db,
     );
+    await expectExact();
+  });
+
+  it('follow carga-sized statements: many rows of every status at once, reloaded folios, bulk changes (0015)', async () => {
+    const visitors = (
+      await ctx.db.selectFrom('usuarios').select('id_usuario').where('rol', '=', 'visitador').execute()
+    ).map((v) => v.id_usuario);
+    const clientes = (await ctx.db.selectFrom('clientes').select('id_cliente').execute()).map(
+      (c) => c.id_cliente,
+    );
+    await sql`INSERT INTO folios (folio, load_type, created_at, id_cliente)
+      SELECT 'MIX-' || g, 'TEC_MTY', now() - g * interval '7 hours',
+        CASE WHEN g % 4 <> 0 THEN (${clientes}::int[])[1 + g % ${clientes.length}] END
+      FROM generate_series(1, 300) g`.execute(ctx.db);
+    // One INSERT of rows in every status, with completion and cancellation hours, some folios without a client
+    // (half the rows name the folio's client, the others have it copied: asignaciones_cliente_ins).
+    await sql`INSERT INTO asignaciones (folio, id_folio, id_usuario, estatus, fecha_asignacion, fecha_completada,
+        fecha_cancelada, id_cliente)
+      SELECT f.folio, f.id_folio, (${visitors}::int[])[1 + g % ${visitors.length}], s.estatus,
+        now() - g * interval '5 hours',
+        CASE WHEN s.estatus = 'completada' THEN now() - g * interval '2 hours' END,
+        CASE WHEN s.estatus = 'cancelada' THEN now() - g * interval '3 hours' END,
+        CASE WHEN g % 2 = 0 THEN f.id_cliente END
+      FROM generate_series(1, 300) g
+      JOIN folios f ON f.folio = 'MIX-' || g
+      CROSS JOIN LATERAL (SELECT (ARRAY['asignada', 'agendada', 'completada', 'cancelada'])[1 + g % 4] AS estatus) s`.execute(
+      ctx.db,
+    );
+    await expectExact();
+    // The folios whose assignment ended get a new open one, all in one statement (a carga loading them again).
+    await sql`INSERT INTO asignaciones (folio, id_folio, id_usuario)
+      SELECT folio, id_folio, ${visitors[0]}::int FROM asignaciones
+      WHERE folio LIKE 'MIX-%' AND estatus IN ('completada', 'cancelada')`.execute(ctx.db);
+    await expectExact();
+    // Bulk changes: completions and cancellations at once, and an update that changes no counted key.
+    await sql`UPDATE asignaciones SET
+        estatus = CASE WHEN id_asignacion % 2 = 0 THEN 'completada' ELSE 'cancelada' END,
+        fecha_completada = CASE WHEN id_asignacion % 2 = 0 THEN now() - interval '30 hours' END,
+        fecha_cancelada = CASE WHEN id_asignacion % 2 = 1 THEN now() - interval '50 hours' END
+      WHERE folio LIKE 'MIX-%' AND estatus IN ('asignada', 'agendada') AND id_asignacion % 3 = 0`.execute(
+      ctx.db,
+    );
+    await sql`UPDATE asignaciones SET direccion = 'otra' WHERE folio LIKE 'MIX-%'`.execute(ctx.db);
+    await expectExact();
+    await sql`DELETE FROM asignaciones WHERE folio LIKE 'MIX-%' AND id_asignacion % 5 = 0`.execute(ctx.db);
     await expectExact();
   });
 

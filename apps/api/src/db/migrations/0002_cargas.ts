@@ -10,7 +10,7 @@
  * of the page, and the scan starts at that day (see `listAssignments`).
  */
 /** UTC day number of an assignment (days since 1970-01-01): the bucket of the day counters. */
-const DIA = 'floor(extract(epoch FROM fecha_asignacion) / 86400)::int';
+export const DIA = 'floor(extract(epoch FROM fecha_asignacion) / 86400)::int';
 
 /**
  * plpgsql statements adding the deltas `(id_usuario, estatus, dia, d)` of `delta` to the three counter tables.

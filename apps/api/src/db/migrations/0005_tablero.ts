@@ -16,7 +16,7 @@ import type { Migration } from './index';
  *
  * Kept exact by statement-level triggers with transition tables, like `asignacion_conteos` (0002).
  */
-const HOUR = (col: string) => `floor(extract(epoch FROM ${col}) / 3600)::int`;
+export const HOUR = (col: string) => `floor(extract(epoch FROM ${col}) / 3600)::int`;
 
 /** Rows `(id_usuario, campo, hora, estatus, id_cliente, d)` of the assignments in `src`, each counted `sign`. */
 function events(src: string, sign: number): string {

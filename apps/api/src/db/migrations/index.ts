@@ -12,6 +12,7 @@ import { migration0011 } from './0011_disparadores_carga';
 import { migration0012 } from './0012_lotes_carga';
 import { migration0013 } from './0013_lotes_sin_fk';
 import { migration0014 } from './0014_embudo_sin_jit';
+import { migration0015 } from './0015_contadores_una_lectura';
 
 export interface Migration {
   /** Unique, sortable name; recorded in `schema_migrations`. Never rename or edit an applied one. */
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   migration0012,
   migration0013,
   migration0014,
+  migration0015,
 ];
