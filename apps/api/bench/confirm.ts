@@ -9,6 +9,7 @@
  * names), BENCH_PRIOR (0: rows of an earlier carga committed first, the bench's "2.ª carga"), BENCH_REPEAT (0: how
  * many of the lote's folios are folios of that earlier carga, their assignments completed or cancelled).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -32,7 +33,8 @@ interface Timed {
 }
 
 function open(url: string, times?: Timed[]) {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  // Connections kept open (no idle timeout): the backends' CPU is read from /proc before and after a confirmar.
+  const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 0 });
   // The round's database is dropped WITH (FORCE): an idle client's socket may hear it first.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({
@@ -73,6 +75,30 @@ async function stage(db: Kysely<Database>, adminId: number, tag: string, n: numb
   for (let parte = 0; parte * 5000 < n; parte++)
     await recordPart(db, id, parte, Math.min(5000, n - parte * 5000));
   return id;
+}
+
+/**
+ * The server processes of the pool's two connections (both opened), so their CPU time can be read: on a shared
+ * machine a confirmar's wall time follows the load, the CPU time its server spent much less.
+ */
+async function backendsOf(db: Kysely<Database>): Promise<number[]> {
+  await Promise.all([0, 1].map(() => sql`SELECT pg_sleep(0.05)`.execute(db)));
+  const { rows } = await sql<{ pid: number }>`
+    SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+    UNION SELECT pg_backend_pid()`.execute(db);
+  return rows.map((r) => r.pid);
+}
+
+/** CPU ms (user + system) of `pids` so far, from /proc (NaN when the server runs elsewhere). */
+function cpuOf(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    const file = `/proc/${pid}/stat`;
+    if (!existsSync(file)) return Number.NaN;
+    const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
 }
 
 /** Prepares the template: migrations, people, the earlier carga if any, the lote (left staged). */
@@ -117,6 +143,7 @@ async function rounds(tplName: string): Promise<void> {
   await admin.connect();
   try {
     const totals: number[] = [];
+    const cpus: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const name = `${PREFIX}confirm_r${round}_${Date.now()}`;
       await admin.query(`CREATE DATABASE ${name} TEMPLATE ${tplName}`);
@@ -128,13 +155,17 @@ async function rounds(tplName: string): Promise<void> {
         await migrate(db);
         const adminId = await adminOf(db);
         const { rows } = await sql<{ id: string }>`SELECT id_lote::text AS id FROM carga_lotes`.execute(db);
+        const backends = await backendsOf(db);
         times.length = 0;
+        const cpu0 = cpuOf(backends);
         const t0 = performance.now();
         const res = await confirmLote(db, { id: adminId, rol: 'Administrador' }, rows[0]!.id);
         const total = performance.now() - t0;
+        const cpu = cpuOf(backends) - cpu0;
         totals.push(total);
+        cpus.push(cpu);
         console.info(
-          `ronda ${round + 1}: confirmar ${total.toFixed(0)} ms (${res.recordsProcessed} guardadas, ${res.recordsFailed} fallidas)`,
+          `ronda ${round + 1}: confirmar ${total.toFixed(0)} ms, CPU de PostgreSQL ${Number.isNaN(cpu) ? '?' : cpu.toFixed(0)} ms (${res.recordsProcessed} guardadas, ${res.recordsFailed} fallidas)`,
         );
         for (const t of times.filter((t) => t.ms >= 20))
           console.info(`  ${t.ms.toFixed(0).padStart(6)} ms  ${t.sql.slice(0, 110)}`);
@@ -143,9 +174,11 @@ async function rounds(tplName: string): Promise<void> {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }
     }
-    totals.sort((a, b) => a - b);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(0);
     if (totals.length > 0)
-      console.info(`confirmar: mediana ${totals[Math.floor(totals.length / 2)]!.toFixed(0)} ms de ${ROUNDS}`);
+      console.info(
+        `confirmar: mediana ${median(totals)} ms, CPU de PostgreSQL ${median(cpus)} ms, de ${ROUNDS}`,
+      );
   } finally {
     await admin.end();
   }
