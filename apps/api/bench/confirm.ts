@@ -18,7 +18,7 @@ import type { Database } from '../src/db/schema';
 import { insertLote, recordPart } from '../src/modules/cargas/lotes-repo';
 import { confirmLote } from '../src/modules/cargas/service';
 import { seed } from '../src/seed/index';
-import { withFreshPgDatabase } from './server';
+import { adminIdOf, withFreshPgDatabase } from './server';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -112,7 +112,7 @@ async function prepare(url: string): Promise<void> {
       demo: true,
       demoOperations: false,
     });
-    const adminId = await adminOf(tpl);
+    const adminId = await adminIdOf(tpl);
     if (PRIOR > 0) {
       const prior = await stage(tpl, adminId, 'PRIOR', PRIOR, 0);
       await confirmLote(tpl, { id: adminId, rol: 'Administrador' }, prior);
@@ -125,16 +125,6 @@ async function prepare(url: string): Promise<void> {
   } finally {
     await tpl.destroy();
   }
-}
-
-async function adminOf(db: Kysely<Database>): Promise<number> {
-  return (
-    await db
-      .selectFrom('usuarios')
-      .select('id_usuario')
-      .where('username', '=', 'admin')
-      .executeTakeFirstOrThrow()
-  ).id_usuario;
 }
 
 /** BENCH_ROUNDS confirmars of the template's lote, each on a fresh copy of it (migrated first: untimed). */
@@ -153,7 +143,7 @@ async function rounds(tplName: string): Promise<void> {
       const db = open(url.toString(), times);
       try {
         await migrate(db);
-        const adminId = await adminOf(db);
+        const adminId = await adminIdOf(db);
         const { rows } = await sql<{ id: string }>`SELECT id_lote::text AS id FROM carga_lotes`.execute(db);
         const backends = await backendsOf(db);
         times.length = 0;

@@ -58,6 +58,7 @@ import { type CopyRow, copyBaseline } from './copy';
 import { benchFolios } from './folios';
 import {
   type ApiServer,
+  adminIdOf,
   cpuMsOf,
   healthProbe,
   mb,
@@ -165,13 +166,7 @@ async function bulkBaseline(
   db: Kysely<Database>,
   rows: Array<Record<string, unknown>>,
 ): Promise<{ baseMs: number; copyRows: CopyRow[]; ctx: { adminId: number; idCliente: number | null } }> {
-  const adminId = (
-    await db
-      .selectFrom('usuarios')
-      .select('id_usuario')
-      .where('username', '=', 'admin')
-      .executeTakeFirstOrThrow()
-  ).id_usuario;
+  const adminId = await adminIdOf(db);
   // processRows takes over the objects it is given: a copy, the API gets the rows as generated.
   const processed = processRows(
     rows.map((r) => ({ ...r })),

@@ -9,8 +9,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { freePort, waitForHealth } from '../../../scripts/lib/product-server.mjs';
+import type { Database } from '../src/db/schema';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUNDLE = path.join(API_DIR, 'dist/main.js');
@@ -222,4 +224,15 @@ export function healthProbe(baseUrl: string): { stop: () => Promise<number[]> } 
       return times;
     },
   };
+}
+
+/** id_usuario of the seeded administrator. */
+export async function adminIdOf(db: Kysely<Database>): Promise<number> {
+  return (
+    await db
+      .selectFrom('usuarios')
+      .select('id_usuario')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow()
+  ).id_usuario;
 }
