@@ -177,7 +177,7 @@ async function rounds(tplName: string): Promise<void> {
 async function main() {
   const kept = process.env.BENCH_TEMPLATE;
   if (!kept) {
-    await withFreshPgDatabase(SERVER, `${PREFIX}confirm_tpl`, async (url) => {
+    await withFreshPgDatabase(SERVER, 'confirm_tpl', async (url) => {
       await prepare(url);
       await rounds(new URL(url).pathname.slice(1));
     });
