@@ -23,9 +23,18 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** A loopback port nobody listens on right now (BENCH_PORT when set: a shared machine's assigned port). */
+let nextInRange = 0;
+
+/**
+ * A loopback port nobody listens on right now; with BENCH_PORTS=first-last (a range of one's own on a shared
+ * machine), the next port of that range instead, round after round.
+ */
 export function freePort() {
-  if (process.env.BENCH_PORT) return Promise.resolve(Number(process.env.BENCH_PORT));
+  const range = process.env.BENCH_PORTS?.match(/^(\d+)-(\d+)$/);
+  if (range) {
+    const [first, last] = [Number(range[1]), Number(range[2])];
+    return Promise.resolve(first + (nextInRange++ % (last - first + 1)));
+  }
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -44,19 +44,13 @@ export interface ApiServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the compiled API with `env` (DATABASE_URL or DATA_DIR, JWT_SECRET…) and waits for /api/health. */
-/** BENCH_PORTS=first-last (a range of one's own on a shared machine): the next port of it; else undefined. */
-let nextPort = 0;
-function benchPort(): number | undefined {
-  const range = process.env.BENCH_PORTS?.match(/^(\d+)-(\d+)$/);
-  if (!range) return undefined;
-  const [first, last] = [Number(range[1]), Number(range[2])];
-  return first + (nextPort++ % (last - first + 1));
-}
-
+/**
+ * Starts the compiled API with `env` (DATABASE_URL or DATA_DIR, JWT_SECRET…) and waits for /api/health; on a
+ * free port, or the next of BENCH_PORTS (`freePort`).
+ */
 export async function startApiServer(env: Record<string, string>): Promise<ApiServer> {
   ensureBundle();
-  const port = benchPort() ?? (await freePort());
+  const port = await freePort();
   // BENCH_SERVER_NODE_ARGS: node flags for this process only (run.ts lists the env).
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, BUNDLE], {
