@@ -125,6 +125,45 @@ describe.each(dbKinds())('dashboard counters (%s)', (kind) => {
     }
   });
 
+  it("read a carga's folios by their range of ids in the funnel trigger, not the whole table (0016)", async () => {
+    // 20,000 folios already there, then a carga of 5,000 new ones (consecutive ids) assigned in one statement.
+    await sql`INSERT INTO folios (folio, load_type) SELECT 'VIEJO-' || g, 'TEC_MTY' FROM generate_series(1, 20000) g`.execute(
+      ctx.db,
+    );
+    await sql`INSERT INTO folios (folio, load_type) SELECT 'RANGO-' || g, 'TEC_MTY' FROM generate_series(1, 5000) g`.execute(
+      ctx.db,
+    );
+    await sql`ANALYZE folios`.execute(ctx.db);
+    const visitor = (
+      await ctx.db
+        .selectFrom('usuarios')
+        .select('id_usuario')
+        .where('rol', '=', 'visitador')
+        .executeTakeFirstOrThrow()
+    ).id_usuario;
+    const read = await ctx.db.transaction().execute(async (trx) => {
+      // Entries of folios_pkey this transaction's statements returned (its own statistics, not yet reported).
+      const returned = async () =>
+        Number(
+          (
+            await sql<{
+              n: string;
+            }>`SELECT pg_stat_get_xact_tuples_returned('folios_pkey'::regclass) AS n`.execute(trx)
+          ).rows[0]?.n,
+        );
+      const before = await returned();
+      await sql`INSERT INTO asignaciones (folio, id_folio, id_usuario)
+        SELECT folio, id_folio, ${visitor}::int FROM folios WHERE folio LIKE 'RANGO-%'`.execute(trx);
+      return (await returned()) - before;
+    });
+    // One entry per row for the foreign key's check, at most two per folio for the funnel's days (each folio's
+    // stage for everybody and for its visitor). Before 0016 the funnel's join read the index from its first
+    // entry: every one of the table's 25,000 folios and more.
+    expect(read).toBeGreaterThanOrEqual(5000);
+    expect(read).toBeLessThanOrEqual(3 * 5000);
+    await expectExact();
+  });
+
   it('hold exactly what the demo assignments and folios say', async () => {
     await expectExact();
   });

@@ -46,9 +46,10 @@ function rows(src: string, sign: number): string {
 /**
  * One statement applying the assignment rows `delta` (see `rows`) to `folio_embudo` and the stage
  * changes they cause to `folio_embudo_dias`. Every CTE reads the counts as they were before the
- * statement; the new counts are the old ones plus the delta.
+ * statement; the new counts are the old ones plus the delta. `folios` (0016): more conditions on the join to
+ * `folios f` (AND …), none here.
  */
-function apply(delta: string): string {
+function apply(delta: string, folios = ''): string {
   return `    WITH delta AS (
       SELECT id_folio, id_usuario,
         sum(CASE WHEN estatus IN ('asignada', 'agendada') THEN d ELSE 0 END)::int AS ab,
@@ -93,7 +94,7 @@ function apply(delta: string): string {
     INSERT INTO folio_embudo_dias AS c (id_usuario, dia, etapa, total)
       SELECT s.id_usuario, ${DIA('f.created_at')}, s.etapa, sum(s.d)
       FROM etapas s JOIN folios f ON f.id_folio = s.id_folio
-      WHERE s.etapa > 0
+      WHERE s.etapa > 0${folios}
       GROUP BY 1, 2, 3 HAVING sum(s.d) <> 0 ORDER BY 1, 2, 3
       ON CONFLICT (id_usuario, dia, etapa) DO UPDATE SET total = c.total + EXCLUDED.total;`;
 }
@@ -102,6 +103,22 @@ function apply(delta: string): string {
 const PRUNE = `    DELETE FROM folio_embudo e USING (SELECT DISTINCT id_folio, id_usuario FROM viejas) v
       WHERE e.id_folio = v.id_folio AND e.id_usuario = v.id_usuario
         AND e.abiertas = 0 AND e.completadas = 0 AND e.canceladas = 0;`;
+
+/** The body of `folio_embudo_aplicar` (`folios`: see `apply`). */
+export function embudoAplicar(folios = ''): string {
+  return `BEGIN
+  IF TG_OP = 'INSERT' THEN
+${apply(rows('nuevas', 1), folios)}
+  ELSIF TG_OP = 'DELETE' THEN
+${apply(rows('viejas', -1), folios)}
+${PRUNE}
+  ELSE
+${apply(`${rows('nuevas', 1)} UNION ALL ${rows('viejas', -1)}`, folios)}
+${PRUNE}
+  END IF;
+  RETURN NULL;
+END`;
+}
 
 export const migration0006: Migration = {
   name: '0006_embudo_anual',
@@ -140,18 +157,7 @@ INSERT INTO folio_embudo_dias (id_usuario, dia, etapa, total)
   GROUP BY 1, 2, 3;
 
 CREATE FUNCTION folio_embudo_aplicar() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-${apply(rows('nuevas', 1))}
-  ELSIF TG_OP = 'DELETE' THEN
-${apply(rows('viejas', -1))}
-${PRUNE}
-  ELSE
-${apply(`${rows('nuevas', 1)} UNION ALL ${rows('viejas', -1)}`)}
-${PRUNE}
-  END IF;
-  RETURN NULL;
-END
+${embudoAplicar()}
 $fn$;
 CREATE TRIGGER asignaciones_embudo_ins AFTER INSERT ON asignaciones
   REFERENCING NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION folio_embudo_aplicar();

@@ -13,6 +13,7 @@ import { migration0012 } from './0012_lotes_carga';
 import { migration0013 } from './0013_lotes_sin_fk';
 import { migration0014 } from './0014_embudo_sin_jit';
 import { migration0015 } from './0015_contadores_una_lectura';
+import { migration0016 } from './0016_embudo_rango_folios';
 
 export interface Migration {
   /** Unique, sortable name; recorded in `schema_migrations`. Never rename or edit an applied one. */
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   migration0013,
   migration0014,
   migration0015,
+  migration0016,
 ];
