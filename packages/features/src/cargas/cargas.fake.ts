@@ -249,6 +249,11 @@ export function createFakeCargasPort(
       target.visitador = visitor.name;
       return clone(target);
     },
+    // Nothing to write ahead in memory: the fake's body is the rows themselves (its delay is the request's).
+    async prepareProcess(_rows, _loadType, o) {
+      o?.signal?.throwIfAborted();
+      return { preparedFor: 'process' };
+    },
     async process(rows, _loadType, o) {
       await wait(delay, o?.signal);
       const processedData = [];
@@ -384,6 +389,7 @@ export function stubCargasPort(overrides: Partial<CargasPort> = {}): CargasPort 
     changeStatus: missing('changeStatus'),
     reassign: missing('reassign'),
     process: missing('process'),
+    prepareProcess: missing('prepareProcess'),
     save: missing('save'),
     openSave: missing('openSave'),
     savePart: missing('savePart'),

@@ -35,6 +35,19 @@ export interface ProcessCallOptions extends CargasCallOptions {
   lote?: ProcessLote;
 }
 
+/**
+ * process_carga's body written (and compressed) ahead of its request by `prepareProcess`: what lets the wizard
+ * have the next batch ready while the batches before it are still out. Only the port that made it reads it.
+ */
+export interface PreparedProcess {
+  readonly preparedFor: 'process';
+}
+
+/** process's options, and the body `prepareProcess` wrote of these same rows and options (sent as it is). */
+export interface ProcessSendOptions extends ProcessCallOptions {
+  prepared?: PreparedProcess;
+}
+
 /** confirmSave's options: what the lote learnt since it was opened (confirmar's body, `ConfirmSaveRequest`). */
 export interface ConfirmSaveOptions extends CargasCallOptions {
   file?: ConfirmSaveRequest;
@@ -59,7 +72,12 @@ export interface CargasPort {
    * `POST /cargas/process_carga` with the valid rows of a file; with `o.lote`, the batch's valid rows are also
    * stored as that part of the lote (`staged` in the answer says whether they were).
    */
-  process(rows: UploadRow[], loadType: LoadType, o?: ProcessCallOptions): Promise<ProcessCargaResponse>;
+  process(rows: UploadRow[], loadType: LoadType, o?: ProcessSendOptions): Promise<ProcessCargaResponse>;
+  /**
+   * process_carga's body of these rows and options written (and compressed) now, its request sent later by
+   * `process(rows, loadType, { ...o, prepared })`. Sends nothing.
+   */
+  prepareProcess(rows: UploadRow[], loadType: LoadType, o?: ProcessCallOptions): Promise<PreparedProcess>;
   /** `POST /cargas/save_carga`. */
   save(load: SaveCargaRequest, o?: CargasCallOptions): Promise<SaveCargaResponse>;
   /**

@@ -17,7 +17,7 @@ export {
   withPageSize,
   withSort,
 } from './cargas.model';
-export type { CargasCallOptions, CargasPort } from './cargas.port';
+export type { CargasCallOptions, CargasPort, PreparedProcess, ProcessCallOptions } from './cargas.port';
 export { CargasScreen, type CargasScreenProps, type QueryChangeOptions } from './cargas-screen';
 export { CargasFilterBar, type CargasFilterBarProps, FOLIO_SEARCH_DEBOUNCE_MS } from './filter-bar';
 export {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type {
   ActiveAssignmentsResponse,
   Assignment,
@@ -173,6 +174,26 @@ describe('createHttpCargasPort', () => {
     });
     expect(calls[0]).toMatchObject({ path: '/cargas/process_carga', body: { loadType: 'TEC_MTY', lote } });
     expect(answer.staged).toBe(true);
+  });
+
+  it('prepareProcess writes the body ahead and sends nothing; process then sends that body', async () => {
+    const { http, calls } = createFakeHttp(() => ({
+      processedData: [],
+      invalidRows: [],
+      invalidCount: 0,
+      validCount: 0,
+    }));
+    const port = createHttpCargasPort(http);
+    const rows = Array.from({ length: 2_000 }, (_, i) => ({ row_index: i + 2, Folio: `F-${i}` }));
+    const lote = { id: '00000000-0000-4000-8000-000000000001', parte: 1 };
+    const prepared = await port.prepareProcess(rows, 'TEC_MTY', { lote });
+    expect(calls).toEqual([]);
+    await port.process(rows, 'TEC_MTY', { lote, prepared });
+    expect(calls).toHaveLength(1);
+    const body = calls[0]?.body as Blob;
+    const text = gunzipSync(Buffer.from(await body.arrayBuffer())).toString('utf8');
+    expect(JSON.parse(text)).toEqual({ rows, loadType: 'TEC_MTY', lote });
+    expect(body).toBe((prepared as unknown as { json: { payload: Blob } }).json.payload);
   });
 
   it('a part of the lote carries only what the save reads: the cells, folio, visitor and row, not the screen fields', async () => {

@@ -1,13 +1,15 @@
 import {
   apiRoutes,
   isMetaKey,
+  type LoadType,
   PROCESSED_DISPLAY_KEYS,
   type ProcessedRow,
   processCargaAnswerSchema,
   type SaveRow,
+  type UploadRow,
 } from '@socio/contracts';
-import type { CargasPort } from '@socio/features/cargas';
-import type { HttpClient } from './client';
+import type { CargasPort, PreparedProcess, ProcessCallOptions } from '@socio/features/cargas';
+import { type HttpClient, type PreparedJson, prepareJson } from './client';
 
 const { cargas } = apiRoutes;
 /** process_carga with its rows checked in place (`processCargaAnswerSchema`): no copy of each batch's rows. */
@@ -33,6 +35,19 @@ class SaveRowJson {
   }
 }
 
+/** process_carga's body: the batch's rows, and the lote part they are stored as. */
+const processBody = (rows: UploadRow[], loadType: LoadType, o?: ProcessCallOptions) => ({
+  rows,
+  loadType,
+  ...(o?.lote ? { lote: o.lote } : {}),
+});
+
+/** process_carga's body as `prepareProcess` wrote it (gzip-compressed). */
+class PreparedProcessBody implements PreparedProcess {
+  readonly preparedFor = 'process';
+  constructor(readonly json: PreparedJson) {}
+}
+
 /** CargasPort over the API (`apiRoutes.cargas`). */
 export function createHttpCargasPort(http: HttpClient): CargasPort {
   return {
@@ -48,10 +63,13 @@ export function createHttpCargasPort(http: HttpClient): CargasPort {
       (await http.call(cargas.reassign, { params: { id }, body: { visitor_id: visitorId } })).asignacion,
     process: (rows, loadType, o) =>
       http.call(processRoute, {
-        body: { rows, loadType, ...(o?.lote ? { lote: o.lote } : {}) },
+        body: processBody(rows, loadType, o),
         signal: o?.signal,
         compressBody: true,
+        ...(o?.prepared instanceof PreparedProcessBody ? { prepared: o.prepared.json } : {}),
       }),
+    prepareProcess: async (rows, loadType, o) =>
+      new PreparedProcessBody(await prepareJson(processBody(rows, loadType, o), true)),
     // The biggest bodies of the app (every row of the file): sent gzip-compressed (the API inflates them
     // and counts its body limit on the inflated size).
     save: (load, o) => http.call(cargas.save, { body: load, signal: o?.signal, compressBody: true }),

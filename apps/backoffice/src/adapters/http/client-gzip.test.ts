@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { apiRoutes } from '@socio/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { createHttpClient, GZIP_MIN_BYTES, PIECEWISE_FROM_ITEMS } from './client';
+import { createHttpClient, GZIP_MIN_BYTES, PIECEWISE_FROM_ITEMS, prepareJson } from './client';
 
 function setup() {
   const fetchMock = vi.fn<typeof fetch>(async () => Response.json(saved, { status: 200 }));
@@ -46,6 +46,26 @@ describe('createHttpClient compressBody', () => {
     expect(json.length).toBeGreaterThan(GZIP_MIN_BYTES);
     expect(bytes.length).toBeLessThan(json.length / 5);
     expect(JSON.parse(gunzipSync(bytes).toString('utf8'))).toEqual(bigBody);
+  });
+
+  it('a body written ahead (prepareJson) is sent as it was made, compressed, without writing the body again', async () => {
+    const { http, sent } = setup();
+    const prepared = await prepareJson(bigBody, true);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      await http.call(save, { body: bigBody, compressBody: true, prepared });
+      // (The fake server's answer is written with JSON.stringify too: only the body's writing counts.)
+      expect(stringify.mock.calls.filter(([value]) => value === bigBody)).toEqual([]);
+    } finally {
+      stringify.mockRestore();
+    }
+    const { headers, body } = sent();
+    expect(headers['Content-Encoding']).toBe('gzip');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(body).toBe(prepared.payload);
+    expect(JSON.parse(gunzipSync(Buffer.from(await (body as Blob).arrayBuffer())).toString('utf8'))).toEqual(
+      bigBody,
+    );
   });
 
   it('writes a body with a long list piece by piece, giving the page turns, to the same gzip-compressed JSON', async () => {

@@ -38,6 +38,11 @@ export interface RequestOptions {
    */
   compressBody?: boolean;
   /**
+   * The call's body as `prepareJson` wrote it ahead (of this same `body`, with this `compressBody`): sent as it
+   * is, nothing written now.
+   */
+  prepared?: PreparedJson;
+  /**
    * `callFile` only: called once the server answered with success and the file starts arriving (its
    * headers are in), before the body is read. What lets a screen say a download started only when it has.
    */
@@ -91,6 +96,23 @@ async function jsonBody(body: unknown, compress: boolean): Promise<{ payload: Bo
   const json = JSON.stringify(body);
   const source = canGzip && json.length >= GZIP_MIN_BYTES ? new Response(json).body : null;
   return source ? { payload: await gzip(source), gzipped: true } : { payload: json, gzipped: false };
+}
+
+/** A JSON body written (and compressed) ahead of its request by `prepareJson`; a call sends it as `prepared`. */
+export class PreparedJson {
+  constructor(
+    readonly payload: BodyInit,
+    readonly gzipped: boolean,
+  ) {}
+}
+
+/**
+ * `body` written now as a call with `compressBody: compress` would write it, for a call made later (`prepared`):
+ * what lets the next request's body be made while the ones before are still out.
+ */
+export async function prepareJson(body: unknown, compress: boolean): Promise<PreparedJson> {
+  const { payload, gzipped } = await jsonBody(body, compress);
+  return new PreparedJson(payload, gzipped);
 }
 
 /** `{ K: T }` when the call needs it, `{ K?: T }` when it is optional, and no `K` when the call has none. */
@@ -236,7 +258,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       payload = body;
     } else if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
-      const { payload: text, gzipped } = await jsonBody(body, init.compressBody === true);
+      const { payload: text, gzipped } = init.prepared ?? (await jsonBody(body, init.compressBody === true));
       if (gzipped) headers['Content-Encoding'] = 'gzip';
       payload = text;
     }

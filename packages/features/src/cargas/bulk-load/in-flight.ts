@@ -42,6 +42,55 @@ export async function runInFlight(
   signal.throwIfAborted();
 }
 
+/**
+ * `runInFlight` of requests whose bodies take a while to make (written, compressed): `prepare(index)` makes task
+ * `index`'s body and `send(index, body)` sends it, at most `limit` sends at once. Task `index + limit`'s body is
+ * made as soon as task `index`'s is sent, so a send that ends is followed at once by the next one (its body
+ * ready) instead of by the making of it: at most `limit` bodies wait made ahead. A failure (of a `prepare` or a
+ * `send`) or `signal` aborting stops everything as in `runInFlight`: nothing is sent after it, and it is thrown
+ * once every started `prepare` and `send` has settled.
+ */
+export async function runPrepared<P>(
+  count: number,
+  limit: number,
+  prepare: (index: number, signal: AbortSignal) => Promise<P>,
+  send: (index: number, prepared: P, signal: AbortSignal) => Promise<void>,
+  signal: AbortSignal,
+): Promise<void> {
+  const ahead = new Map<number, Promise<P>>();
+  // The preparations not settled yet (never the bodies made: those are dropped once sent).
+  const making = new Set<Promise<void>>();
+  const start = (index: number, taskSignal: AbortSignal) => {
+    const body = prepare(index, taskSignal);
+    // Awaited by its task (which sees a failure); a body made for a task never taken after an abort is dropped.
+    const settled = body.then(
+      () => undefined,
+      () => undefined,
+    );
+    making.add(settled);
+    void settled.then(() => making.delete(settled));
+    return body;
+  };
+  try {
+    await runInFlight(
+      count,
+      limit,
+      async (index, taskSignal) => {
+        const made = ahead.get(index) ?? start(index, taskSignal);
+        ahead.delete(index);
+        const prepared = await made;
+        taskSignal.throwIfAborted();
+        const sent = send(index, prepared, taskSignal);
+        if (index + limit < count) ahead.set(index + limit, start(index + limit, taskSignal));
+        await sent;
+      },
+      signal,
+    );
+  } finally {
+    await Promise.all(making);
+  }
+}
+
 /** Takes one of the shared slots (`createSlots`), resolved with the function that gives it back. */
 export type TakeSlot = (signal: AbortSignal) => Promise<() => void>;
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../errors';
 import { PortsProvider } from '../../ports';
 import { createFakeCargasPort } from '../../testing';
-import type { CargasPort } from '../cargas.port';
+import type { CargasPort, PreparedProcess } from '../cargas.port';
 import { createFakeSpreadsheetParser } from './bulk-load.fake';
 import { countUnassigned } from './bulk-load.reducer';
 import { type BulkLoadController, useBulkLoad } from './use-bulk-load';
@@ -149,6 +149,76 @@ describe('useBulkLoad · process_carga batches', () => {
     expect(process).toHaveBeenCalledTimes(2);
     expect(result.current.state.phase).toBe('ready');
     expect(result.current.state.error).toMatch(/Servicio no disponible/);
+  });
+
+  it("writes the next batches' bodies while the two before are still out, and sends each as soon as one answers", async () => {
+    const { answers, process, answerOf } = heldProcess();
+    const base = createFakeCargasPort();
+    const prepareProcess = vi.fn(base.prepareProcess);
+    const { result } = setup({ ...base, process, prepareProcess });
+    toReady(result, 22_000); // batches of 5,000 (four) and 2,000
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.process();
+    });
+    await settle();
+    // Two requests out, the bodies of the two after them made already (never more ahead).
+    expect(process.mock.calls.map(([rows]) => rows.length)).toEqual([5_000, 5_000]);
+    expect(prepareProcess.mock.calls.map(([rows]) => rows[0]?.__id)).toEqual([0, 5_000, 10_000, 15_000]);
+    const bodies = await Promise.all(prepareProcess.mock.results.map((r) => r.value));
+
+    answers[0]?.release(answerOf(0));
+    await settle();
+    // The third batch goes with the body made while the first was out; the fifth's body is made meanwhile.
+    expect(process).toHaveBeenCalledTimes(3);
+    expect(process.mock.calls[2]?.[0][0]?.__id).toBe(10_000);
+    expect(process).toHaveBeenNthCalledWith(
+      3,
+      expect.anything(),
+      'TEC_MTY',
+      expect.objectContaining({ prepared: bodies[2] }),
+    );
+    expect(prepareProcess).toHaveBeenCalledTimes(5);
+
+    for (const call of [1, 2, 3, 4]) {
+      await settle();
+      answers[call]?.release(answerOf(call));
+    }
+    await act(() => done);
+    expect(process.mock.calls.map(([rows]) => rows.length)).toEqual([5_000, 5_000, 5_000, 5_000, 2_000]);
+    expect(result.current.state.phase).toBe('review');
+    expect(result.current.state.processed.map((row) => row.row_index)).toEqual(
+      Array.from({ length: 22_000 }, (_, i) => i + 2),
+    );
+  });
+
+  it('cancelling while the next bodies are being made sends nothing more', async () => {
+    const bodies: ReturnType<typeof held<PreparedProcess>>[] = [];
+    const prepareProcess = vi.fn((_rows: UploadRow[]) => {
+      const body = held<PreparedProcess>();
+      bodies.push(body);
+      return body.promise;
+    });
+    const { answers, process } = heldProcess();
+    const { result } = setup({ ...createFakeCargasPort(), process, prepareProcess });
+    toReady(result, 12_000);
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.process();
+    });
+    await settle();
+    bodies[0]?.release({ preparedFor: 'process' });
+    await settle();
+    expect(process).toHaveBeenCalledTimes(1);
+    act(() => result.current.cancelRead());
+    bodies[1]?.release({ preparedFor: 'process' });
+    bodies[2]?.release({ preparedFor: 'process' });
+    answers[0]?.fail(new DOMException('Cancelado', 'AbortError'));
+    await act(() => done);
+    await settle();
+    expect(process).toHaveBeenCalledTimes(1);
+    expect(result.current.state.phase).toBe('idle');
+    expect(result.current.state.error).toBeNull();
   });
 
   it('counts the folios without a visitor of every batch, whatever order the batches answer in', async () => {

@@ -29,7 +29,7 @@ import {
 import { isAbort, processErrorMessage, readErrorMessage, saveErrorMessage } from './bulk-load-errors';
 import { classifyRows } from './classify';
 import { isSupportedSpreadsheet } from './file-types';
-import { createSlots, runInFlight } from './in-flight';
+import { createSlots, runInFlight, runPrepared } from './in-flight';
 import { invalidRowsCsv, invalidRowsFileName } from './invalid-rows-csv';
 import { type LoteUpload, openLoteUpload, partCount, partRevision, partRows } from './lote-upload';
 import { bulkLoadMessages as m } from './messages.es';
@@ -185,17 +185,22 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
       let unassigned = 0;
       let joined = 0;
       let done = 0;
-      await runInFlight(
+      // Each batch's body is written and compressed while the two before it are still out (`runPrepared`): an
+      // answer is followed at once by the next request instead of by the making of its body (110–580 ms of a
+      // 100,000-row file in which the server, done with both batches, sat idle).
+      await runPrepared(
         batches,
         REQUESTS_IN_FLIGHT,
         async (b, batchSignal) => {
-          const batch = valid.slice(b * PROCESS_BATCH, (b + 1) * PROCESS_BATCH);
+          const rows = valid.slice(b * PROCESS_BATCH, (b + 1) * PROCESS_BATCH);
           const id = await loteId;
           batchSignal.throwIfAborted();
-          const answer = await cargas.process(batch, loadType, {
-            signal: batchSignal,
-            ...(id === null ? {} : { lote: { id, parte: b } }),
-          });
+          const options = id === null ? {} : { lote: { id, parte: b } };
+          const prepared = await cargas.prepareProcess(rows, loadType, { ...options, signal: batchSignal });
+          return { rows, options, prepared };
+        },
+        async (b, { rows: batch, options, prepared }, batchSignal) => {
+          const answer = await cargas.process(batch, loadType, { ...options, prepared, signal: batchSignal });
           answers[b] = answer;
           batchSignal.throwIfAborted();
           staged[b] = answer.staged === true;
