@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSlots } from './in-flight';
+import { createSlots, runPrepared } from './in-flight';
 
 describe('createSlots', () => {
   it('gives freed slots to the requests waiting, in the order asked', async () => {
@@ -35,5 +35,116 @@ describe('createSlots', () => {
     const next = slot(new AbortController().signal);
     held();
     await expect(next).resolves.toBeTypeOf('function');
+  });
+});
+
+/** A promise the test settles when it chooses. */
+function held<T>() {
+  let release: (value: T) => void = () => undefined;
+  let fail: (error: unknown) => void = () => undefined;
+  const promise = new Promise<T>((resolve, reject) => {
+    release = resolve;
+    fail = reject;
+  });
+  return { promise, release, fail };
+}
+
+/** Lets every pending callback run. */
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+describe('runPrepared', () => {
+  it("makes task k+limit's body once task k is sent: never more than limit sends, nor bodies ahead", async () => {
+    const events: string[] = [];
+    const bodies = new Map<number, ReturnType<typeof held<string>>>();
+    const sends = new Map<number, ReturnType<typeof held<void>>>();
+    const run = runPrepared(
+      5,
+      2,
+      (i) => {
+        events.push(`prepare ${i}`);
+        const body = held<string>();
+        bodies.set(i, body);
+        return body.promise;
+      },
+      (i, body) => {
+        events.push(`send ${i} ${body}`);
+        const sent = held<void>();
+        sends.set(i, sent);
+        return sent.promise;
+      },
+      new AbortController().signal,
+    );
+    await flush();
+    expect(events).toEqual(['prepare 0', 'prepare 1']);
+    bodies.get(0)?.release('b0');
+    bodies.get(1)?.release('b1');
+    await flush();
+    expect(events).toEqual(['prepare 0', 'prepare 1', 'send 0 b0', 'prepare 2', 'send 1 b1', 'prepare 3']);
+    bodies.get(2)?.release('b2');
+    bodies.get(3)?.release('b3');
+    await flush();
+    // Both made, neither sent: two requests are out.
+    expect(events.filter((e) => e.startsWith('send'))).toEqual(['send 0 b0', 'send 1 b1']);
+    sends.get(1)?.release();
+    await flush();
+    expect(events.slice(6)).toEqual(['send 2 b2', 'prepare 4']);
+    sends.get(0)?.release();
+    await flush();
+    expect(events.slice(8)).toEqual(['send 3 b3']);
+    bodies.get(4)?.release('b4');
+    for (const i of [2, 3]) sends.get(i)?.release();
+    await flush();
+    sends.get(4)?.release();
+    await expect(run).resolves.toBeUndefined();
+    expect(events.slice(9)).toEqual(['send 4 b4']);
+  });
+
+  it('a body that fails to be made sends nothing more and is thrown once the rest settled', async () => {
+    const bodies: ReturnType<typeof held<string>>[] = [];
+    const sent: number[] = [];
+    const run = runPrepared(
+      4,
+      2,
+      () => {
+        const body = held<string>();
+        bodies.push(body);
+        return body.promise;
+      },
+      async (i) => {
+        sent.push(i);
+      },
+      new AbortController().signal,
+    );
+    const failure = new Error('sin memoria');
+    const thrown = expect(run).rejects.toBe(failure);
+    bodies[1]?.fail(failure);
+    await flush();
+    bodies[0]?.release('b0');
+    await thrown;
+    expect(sent).toEqual([]);
+    expect(bodies).toHaveLength(2);
+  });
+
+  it('an abort while a body is being made sends nothing more', async () => {
+    const controller = new AbortController();
+    const bodies: ReturnType<typeof held<string>>[] = [];
+    const sent: number[] = [];
+    const run = runPrepared(
+      3,
+      2,
+      () => {
+        const body = held<string>();
+        bodies.push(body);
+        return body.promise;
+      },
+      async (i) => {
+        sent.push(i);
+      },
+      controller.signal,
+    );
+    controller.abort(new Error('cancelado'));
+    for (const body of bodies) body.release('b');
+    await expect(run).rejects.toThrow('cancelado');
+    expect(sent).toEqual([]);
   });
 });
