@@ -136,14 +136,19 @@ export function toIsoDate(value: string | null): string | null {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date) ? date : null;
 }
 
-function addressOf(row: SheetRow, estado: string | null, reader: ColumnReader): string {
-  return formatAddress({
-    calle: cellText(reader.get(row, 'Calle')),
-    colonia: cellText(reader.get(row, 'Colonia')),
-    ciudad: cellText(reader.get(row, 'Ciudad')),
+/** The address cells of a row `cleanRow` already cleaned, with its normalised state. */
+function addressParts(row: SheetRow, estado: string | null, reader: ColumnReader) {
+  return {
+    calle: cleanedText(reader.get(row, 'Calle')),
+    colonia: cleanedText(reader.get(row, 'Colonia')),
+    ciudad: cleanedText(reader.get(row, 'Ciudad')),
     estado,
-    codigo_postal: cellText(reader.get(row, 'Codigo Postal')),
-  });
+    codigo_postal: cleanedText(reader.get(row, 'Codigo Postal')),
+  };
+}
+
+function addressOf(row: SheetRow, estado: string | null, reader: ColumnReader): string {
+  return formatAddress(addressParts(row, estado, reader));
 }
 
 /** Folio fields of a valid row cleaned by `cleanRow` (or in place) whose state is already normalised. */
@@ -156,17 +161,10 @@ export function folioFields(row: SheetRow, estado: string, reader: ColumnReader)
     extra ??= {};
     extra[key] = value;
   }
-  const calle = text('Calle');
-  const colonia = text('Colonia');
-  const ciudad = text('Ciudad');
-  const codigo_postal = text('Codigo Postal');
+  const address = addressParts(row, estado, reader);
   return {
     folio: text('Folio') ?? '',
-    calle,
-    colonia,
-    ciudad,
-    estado,
-    codigo_postal,
+    ...address,
     tel1: text('Tel1'),
     tel2: text('Tel2'),
     tel3: text('Tel3'),
@@ -180,8 +178,8 @@ export function folioFields(row: SheetRow, estado: string, reader: ColumnReader)
     correo_madre: optional(row, 'correo_madre', reader),
     solicitud_email: optional(row, 'solicitud_email', reader),
     dia_agendo_crm: toIsoDate(optional(row, 'dia_agendo_crm', reader)),
-    // addressOf's own reading of the row, from the cells read above.
-    direccion: formatAddress({ calle, colonia, ciudad, estado, codigo_postal }),
+    // addressOf's, from the cells read above.
+    direccion: formatAddress(address),
     extra,
   };
 }
