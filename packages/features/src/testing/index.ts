@@ -72,6 +72,7 @@ export {
   type UsersSeed,
 } from '../users/users.fake';
 export { fakeDelay } from './fake-delay';
+export { type Held, held } from './held';
 export { failingFirst, invalidResponse, offline, pending } from './port-results';
 export { FeatureProviders, type FeatureProvidersProps } from './story-providers';
 export { atViewport, besideNavRail, isInView, type StoryViewport, tableFit } from './viewports';

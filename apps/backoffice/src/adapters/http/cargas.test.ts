@@ -32,6 +32,8 @@ const page: ActiveAssignmentsResponse = {
   page_size: 20,
 };
 
+/** process_carga's answer to a batch with no rows. */
+const NOTHING_PROCESSED = { processedData: [], invalidRows: [], invalidCount: 0, validCount: 0 };
 describe('createHttpCargasPort', () => {
   it('activeAssignments builds the query string from the list query and passes the abort signal', async () => {
     const { http, calls } = createFakeHttp(() => page);
@@ -134,7 +136,7 @@ describe('createHttpCargasPort', () => {
 
   it('process and save post their bodies', async () => {
     const answers: Record<string, unknown> = {
-      '/cargas/process_carga': { processedData: [], invalidRows: [], invalidCount: 0, validCount: 0 },
+      '/cargas/process_carga': NOTHING_PROCESSED,
       '/cargas/save_carga': {
         success: true,
         message: 'ok',
@@ -161,13 +163,7 @@ describe('createHttpCargasPort', () => {
   });
 
   it("process with a lote posts the lote's id and the batch's part beside the rows", async () => {
-    const { http, calls } = createFakeHttp(() => ({
-      processedData: [],
-      invalidRows: [],
-      invalidCount: 0,
-      validCount: 0,
-      staged: true,
-    }));
+    const { http, calls } = createFakeHttp(() => ({ ...NOTHING_PROCESSED, staged: true }));
     const lote = { id: '00000000-0000-4000-8000-000000000001', parte: 4 };
     const answer = await createHttpCargasPort(http).process([{ row_index: 2, Folio: 'A' }], 'TEC_MTY', {
       lote,
@@ -177,12 +173,7 @@ describe('createHttpCargasPort', () => {
   });
 
   it('prepareProcess writes the body ahead and sends nothing; process then sends that body', async () => {
-    const { http, calls } = createFakeHttp(() => ({
-      processedData: [],
-      invalidRows: [],
-      invalidCount: 0,
-      validCount: 0,
-    }));
+    const { http, calls } = createFakeHttp(() => NOTHING_PROCESSED);
     const port = createHttpCargasPort(http);
     const rows = Array.from({ length: 2_000 }, (_, i) => ({ row_index: i + 2, Folio: `F-${i}` }));
     const lote = { id: '00000000-0000-4000-8000-000000000001', parte: 1 };

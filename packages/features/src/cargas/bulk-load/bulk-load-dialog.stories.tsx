@@ -13,6 +13,7 @@ import {
   type FakeSpreadsheetParser,
   FeatureProviders,
   failingFirst,
+  held,
   pending,
 } from '../../testing';
 import type { CargasPort } from '../cargas.port';
@@ -609,15 +610,6 @@ export const SaveError: Story = {
     await expect(args.onSaved).not.toHaveBeenCalled();
   },
 };
-
-/** A promise the story settles when it chooses (a port call held at one point, no sleeps). */
-function held() {
-  let release: () => void = () => undefined;
-  const promise = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { promise, release };
-}
 
 /** 25,000 folios (five parts of the lote of 5,000, a batch's worth each), every one given a visitor by the server. */
 const twoPartSheet = demoSheet({ valid: 25_000 });

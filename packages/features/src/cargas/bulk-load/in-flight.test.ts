@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type Held, held } from '../../testing';
 import { createSlots, runPrepared } from './in-flight';
 
 describe('createSlots', () => {
@@ -38,25 +39,34 @@ describe('createSlots', () => {
   });
 });
 
-/** A promise the test settles when it chooses. */
-function held<T>() {
-  let release: (value: T) => void = () => undefined;
-  let fail: (error: unknown) => void = () => undefined;
-  const promise = new Promise<T>((resolve, reject) => {
-    release = resolve;
-    fail = reject;
-  });
-  return { promise, release, fail };
-}
-
 /** Lets every pending callback run. */
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** `runPrepared` of `count` tasks, two at once, whose bodies the test makes (`bodies`) and whose sends end at once. */
+function heldBodies(count: number, signal: AbortSignal) {
+  const bodies: Held<string>[] = [];
+  const sent: number[] = [];
+  const run = runPrepared(
+    count,
+    2,
+    () => {
+      const body = held<string>();
+      bodies.push(body);
+      return body.promise;
+    },
+    async (i) => {
+      sent.push(i);
+    },
+    signal,
+  );
+  return { run, bodies, sent };
+}
 
 describe('runPrepared', () => {
   it("makes task k+limit's body once task k is sent: never more than limit sends, nor bodies ahead", async () => {
     const events: string[] = [];
-    const bodies = new Map<number, ReturnType<typeof held<string>>>();
-    const sends = new Map<number, ReturnType<typeof held<void>>>();
+    const bodies = new Map<number, Held<string>>();
+    const sends = new Map<number, Held<void>>();
     const run = runPrepared(
       5,
       2,
@@ -100,21 +110,7 @@ describe('runPrepared', () => {
   });
 
   it('a body that fails to be made sends nothing more and is thrown once the rest settled', async () => {
-    const bodies: ReturnType<typeof held<string>>[] = [];
-    const sent: number[] = [];
-    const run = runPrepared(
-      4,
-      2,
-      () => {
-        const body = held<string>();
-        bodies.push(body);
-        return body.promise;
-      },
-      async (i) => {
-        sent.push(i);
-      },
-      new AbortController().signal,
-    );
+    const { run, bodies, sent } = heldBodies(4, new AbortController().signal);
     const failure = new Error('sin memoria');
     const thrown = expect(run).rejects.toBe(failure);
     bodies[1]?.fail(failure);
@@ -127,21 +123,7 @@ describe('runPrepared', () => {
 
   it('an abort while a body is being made sends nothing more', async () => {
     const controller = new AbortController();
-    const bodies: ReturnType<typeof held<string>>[] = [];
-    const sent: number[] = [];
-    const run = runPrepared(
-      3,
-      2,
-      () => {
-        const body = held<string>();
-        bodies.push(body);
-        return body.promise;
-      },
-      async (i) => {
-        sent.push(i);
-      },
-      controller.signal,
-    );
+    const { run, bodies, sent } = heldBodies(3, controller.signal);
     controller.abort(new Error('cancelado'));
     for (const body of bodies) body.release('b');
     await expect(run).rejects.toThrow('cancelado');

@@ -4,22 +4,11 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../errors';
 import { PortsProvider } from '../../ports';
-import { createFakeCargasPort } from '../../testing';
+import { createFakeCargasPort, type Held, held } from '../../testing';
 import type { CargasPort, PreparedProcess } from '../cargas.port';
 import { createFakeSpreadsheetParser } from './bulk-load.fake';
 import { countUnassigned } from './bulk-load.reducer';
 import { type BulkLoadController, useBulkLoad } from './use-bulk-load';
-
-/** A call the test answers (or fails) when it chooses: no clocks. */
-function held<T>() {
-  let release: (value: T) => void = () => undefined;
-  let fail: (error: unknown) => void = () => undefined;
-  const promise = new Promise<T>((resolve, reject) => {
-    release = resolve;
-    fail = reject;
-  });
-  return { promise, release, fail };
-}
 
 const upload = (i: number): UploadRow => ({ __id: i, row_index: i + 2, Folio: `F-${i}` });
 const processedOf = (row: UploadRow): ProcessedRow => ({
@@ -74,7 +63,7 @@ function toReview(result: Hook, n: number) {
  * rows mapped by `toProcessed`.
  */
 function heldProcess(toProcessed: (row: UploadRow) => ProcessedRow = processedOf) {
-  const answers: ReturnType<typeof held<ProcessCargaResponse>>[] = [];
+  const answers: Held<ProcessCargaResponse>[] = [];
   const process = vi.fn((_rows: UploadRow[]) => {
     const answer = held<ProcessCargaResponse>();
     answers.push(answer);
@@ -126,7 +115,7 @@ describe('useBulkLoad · process_carga batches', () => {
   });
 
   it('a batch that fails stops the other in flight and sends no more: step 2 shows why', async () => {
-    const answers: ReturnType<typeof held<ProcessCargaResponse>>[] = [];
+    const answers: Held<ProcessCargaResponse>[] = [];
     const signals: AbortSignal[] = [];
     const process = vi.fn((_rows: UploadRow[], _type: string, o?: { signal?: AbortSignal }) => {
       const answer = held<ProcessCargaResponse>();
@@ -193,7 +182,7 @@ describe('useBulkLoad · process_carga batches', () => {
   });
 
   it('cancelling while the next bodies are being made sends nothing more', async () => {
-    const bodies: ReturnType<typeof held<PreparedProcess>>[] = [];
+    const bodies: Held<PreparedProcess>[] = [];
     const prepareProcess = vi.fn((_rows: UploadRow[]) => {
       const body = held<PreparedProcess>();
       bodies.push(body);
@@ -252,7 +241,7 @@ describe('useBulkLoad · process_carga batches', () => {
 
 describe('useBulkLoad · saving the lote', () => {
   it('sends two parts at once, shows the rows stored so far, then confirms once every part is in', async () => {
-    const parts: ReturnType<typeof held<SavePartResponse>>[] = [];
+    const parts: Held<SavePartResponse>[] = [];
     const base = createFakeCargasPort();
     // Each part is stored by the fake once the test lets it through.
     const savePart = vi.fn((id: string, n: number, rows: ProcessedRow[]) => {
@@ -469,8 +458,8 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
   });
 
   it('sends the parts once every batch answered, never beside a batch, two at a time while the user reviews', async () => {
-    const batches: ReturnType<typeof held<ProcessCargaResponse>>[] = [];
-    const parts: ReturnType<typeof held<SavePartResponse>>[] = [];
+    const batches: Held<ProcessCargaResponse>[] = [];
+    const parts: Held<SavePartResponse>[] = [];
     let inFlight = 0;
     let most = 0;
     const counted = <T,>(promise: Promise<T>) => {
@@ -595,7 +584,7 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
     ['reset', (c: BulkLoadController) => c.reset()],
     ['cancelRead', (c: BulkLoadController) => c.cancelRead()],
   ])('%s while processing discards the lote and sends nothing more', async (_name, stop) => {
-    const batches: ReturnType<typeof held<ProcessCargaResponse>>[] = [];
+    const batches: Held<ProcessCargaResponse>[] = [];
     const cargas = spiedLote({
       process: vi.fn((_rows: UploadRow[], _type: string, o?: { signal?: AbortSignal }) => {
         const answer = held<ProcessCargaResponse>();
