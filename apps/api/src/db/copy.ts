@@ -3,7 +3,7 @@
  * (no per-row parameters, no JSON parsed on the server).
  *
  * Kysely only passes (sql, parameters) to its driver, so a COPY is a query whose only parameter is a
- * `CopyRows` (`copyRows` below builds it): node-postgres' client (`CopyClient`, the pool's client class) sends
+ * `CopyRows` (`copyChunks` below builds it): node-postgres' client (`CopyClient`, the pool's client class) sends
  * the data with the COPY sub-protocol; PGlite's pool (`./pglite-pool`) hands it to PGlite as the blob of
  * `COPY … FROM '/dev/blob'`. Either way it runs on the connection of the caller (inside its transaction).
  */
@@ -64,17 +64,10 @@ export class CopyBuffer {
 }
 
 /**
- * Runs `COPY <target> FROM STDIN` (target: a table and its column list) sending `lines` (each a row of
- * `copyField`s joined by tabs, ending in a newline), on `db`'s connection (a transaction's when `db` is one).
+ * Runs `COPY <target> FROM STDIN` (target: a table and its column list) sending `chunks` (each one or more whole
+ * lines, a line a row of `copyField`s joined by tabs and ending in a newline; `CopyBuffer` makes them), on `db`'s
+ * connection (a transaction's when `db` is one).
  */
-export async function copyRows<DB>(db: Kysely<DB>, target: string, lines: readonly string[]): Promise<void> {
-  const chunks: string[] = [];
-  for (let i = 0; i < lines.length; i += COPY_CHUNK_LINES)
-    chunks.push(lines.slice(i, i + COPY_CHUNK_LINES).join(''));
-  await copyChunks(db, target, chunks);
-}
-
-/** Like `copyRows`, with the lines already joined into `chunks` (each one or more whole lines). */
 export async function copyChunks<DB>(
   db: Kysely<DB>,
   target: string,
@@ -83,9 +76,6 @@ export async function copyChunks<DB>(
   if (chunks.length === 0) return;
   await db.executeQuery(CompiledQuery.raw(`COPY ${target} FROM STDIN`, [new CopyRows(chunks)]));
 }
-
-/** Lines per chunk of COPY data (each chunk one CopyData message). */
-export const COPY_CHUNK_LINES = 1_000;
 
 /** The protocol side of node-postgres' Connection a COPY FROM STDIN uses. */
 interface CopyConnection {
