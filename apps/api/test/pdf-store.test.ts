@@ -5,6 +5,7 @@
  * parts.
  */
 import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import type { ReportItem } from '@socio/contracts';
 import { unzipSync } from 'fflate';
 import { type CompiledQuery, type Kysely, type QueryResult, sql } from 'kysely';
@@ -85,11 +86,16 @@ describe.each(dbKinds())('PDFs stored in parts (%s)', (kind) => {
     await ctx?.close();
   });
 
-  const upload = async (folio: string, pdf: Buffer): Promise<ReportItem> => {
-    const res = await ctx.request(
-      { method: 'POST', url: '/api/reportes', ...multipart({ folio, cliente: 'UDEM' }, pdf) },
-      'Supervisor',
-    );
+  /** `body`: the request's body and headers when the test sends it its own way (as a stream). */
+  const upload = async (
+    folio: string,
+    pdf: Buffer,
+    body: { payload: Buffer | PassThrough; headers: Record<string, string> } = multipart(
+      { folio, cliente: 'UDEM' },
+      pdf,
+    ),
+  ): Promise<ReportItem> => {
+    const res = await ctx.request({ method: 'POST', url: '/api/reportes', ...body }, 'Supervisor');
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { reporte: ReportItem }).reporte;
   };
@@ -163,16 +169,33 @@ describe.each(dbKinds())('PDFs stored in parts (%s)', (kind) => {
     const counter = turnCounter();
     /** Every part write: the turn it was sent in, and its file. */
     const writes: Array<{ turn: number; idPdf: number }> = [];
+    // The second half of each body is sent once all three uploads have written a part: they are then writing
+    // at the same time whatever the machine's load (on a busy one, an upload could end before the last began).
+    let allWriting: () => void = () => undefined;
+    const writing = new Promise<void>((resolve) => {
+      allWriting = resolve;
+    });
     watchQueries((text, result, params) => {
       if (text.startsWith('INSERT INTO pdf_partes')) {
         writes.push({ turn: counter.turns, idPdf: Number((params as unknown[])[0]) });
+        if (new Set(writes.map((w) => w.idPdf)).size === 3) allWriting();
       }
       return result;
     });
+    const inHalves = (folio: string, pdf: Buffer) => {
+      const { payload, headers } = multipart({ folio, cliente: 'UDEM' }, pdf);
+      const cut = payload.length - Math.round(pdf.length / 2);
+      const stream = new PassThrough();
+      stream.write(payload.subarray(0, cut));
+      void writing.then(() => stream.end(payload.subarray(cut)));
+      return { payload: stream, headers };
+    };
     counter.start();
     let reportes: ReportItem[];
     try {
-      reportes = await Promise.all(pdfs.map((pdf, i) => upload(`TURNOS-${i}`, pdf)));
+      reportes = await Promise.all(
+        pdfs.map((pdf, i) => upload(`TURNOS-${i}`, pdf, inHalves(`TURNOS-${i}`, pdf))),
+      );
     } finally {
       counter.stop();
       unwatchQueries();
