@@ -102,12 +102,18 @@ describe.each(dbKinds())('dashboard counters (%s)', (kind) => {
     expect(counters.embudoVacias).toBe(0);
   }
 
-  it('plan the funnel trigger by primary key (0011) and without JIT (0014)', async () => {
-    // Both settings belong to the function: whatever the session's settings, a big save's funnel statement
-    // neither scans the tables whole on stale statistics nor spends a second compiling itself.
-    const { rows } = await sql<{ config: string[] }>`
-      SELECT proconfig AS config FROM pg_proc WHERE proname = 'folio_embudo_aplicar'`.execute(ctx.db);
-    expect(rows.map((r) => [...r.config].sort())).toEqual([['enable_seqscan=off', 'jit=off']]);
+  it('plan the funnel trigger by primary key (0011), without JIT (0014) and grouping its day rows in a hash (0017)', async () => {
+    // The settings belong to the function: whatever the session's settings, a big save's funnel statement
+    // neither scans the tables whole on stale statistics, nor spends a second compiling itself, nor sorts two
+    // rows per folio to add them up into a few dozen groups (its day rows are grouped apart from the ORDER BY).
+    const { rows } = await sql<{ config: string[]; src: string }>`
+      SELECT proconfig AS config, prosrc AS src FROM pg_proc WHERE proname = 'folio_embudo_aplicar'`.execute(
+      ctx.db,
+    );
+    expect(rows.map((r) => [...r.config].sort())).toEqual([
+      ['enable_seqscan=off', 'enable_sort=off', 'jit=off'],
+    ]);
+    expect(rows[0]?.src.match(/dias AS MATERIALIZED/g)).toHaveLength(3);
   });
 
   it('read the transition rows once per counter trigger and operation (0015)', async () => {

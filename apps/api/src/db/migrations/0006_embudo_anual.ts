@@ -47,9 +47,9 @@ function rows(src: string, sign: number): string {
  * One statement applying the assignment rows `delta` (see `rows`) to `folio_embudo` and the stage
  * changes they cause to `folio_embudo_dias`. Every CTE reads the counts as they were before the
  * statement; the new counts are the old ones plus the delta. `folios` (0016): more conditions on the join to
- * `folios f` (AND …), none here.
+ * `folios f` (AND …), none here. `hashed` (0017): the day rows grouped apart from their ORDER BY (`HASHED_DAYS`).
  */
-function apply(delta: string, folios = ''): string {
+function apply(delta: string, folios = '', hashed = false): string {
   return `    WITH delta AS (
       SELECT id_folio, id_usuario,
         sum(CASE WHEN estatus IN ('asignada', 'agendada') THEN d ELSE 0 END)::int AS ab,
@@ -90,30 +90,48 @@ function apply(delta: string, folios = ''): string {
       UNION ALL
       SELECT id_folio, id_usuario, ${ETAPA('ab + dab', 'co + dco', 'ca + dca')}, 1 FROM (
         SELECT * FROM visitador UNION ALL SELECT * FROM todos) v
-    )
-    INSERT INTO folio_embudo_dias AS c (id_usuario, dia, etapa, total)
+    )${hashed ? ',' : ''}
+${hashed ? HASHED_DAYS(folios) : SORTED_DAYS(folios)}
+      ON CONFLICT (id_usuario, dia, etapa) DO UPDATE SET total = c.total + EXCLUDED.total;`;
+}
+
+/** The day rows of `etapas` added up and written in key order (0006: grouped by sorting them). */
+const SORTED_DAYS = (
+  folios: string,
+) => `    INSERT INTO folio_embudo_dias AS c (id_usuario, dia, etapa, total)
       SELECT s.id_usuario, ${DIA('f.created_at')}, s.etapa, sum(s.d)
       FROM etapas s JOIN folios f ON f.id_folio = s.id_folio
       WHERE s.etapa > 0${folios}
-      GROUP BY 1, 2, 3 HAVING sum(s.d) <> 0 ORDER BY 1, 2, 3
-      ON CONFLICT (id_usuario, dia, etapa) DO UPDATE SET total = c.total + EXCLUDED.total;`;
-}
+      GROUP BY 1, 2, 3 HAVING sum(s.d) <> 0 ORDER BY 1, 2, 3`;
+
+/**
+ * The same rows grouped on their own (0017), so that only the groups are sorted for the ORDER BY: with the ORDER BY
+ * on the grouping statement, a sort of every row was the planner's only way even with sorting discouraged.
+ */
+const HASHED_DAYS = (folios: string) => `    dias AS MATERIALIZED (
+      SELECT s.id_usuario, ${DIA('f.created_at')} AS dia, s.etapa, sum(s.d) AS total
+      FROM etapas s JOIN folios f ON f.id_folio = s.id_folio
+      WHERE s.etapa > 0${folios}
+      GROUP BY 1, 2, 3 HAVING sum(s.d) <> 0
+    )
+    INSERT INTO folio_embudo_dias AS c (id_usuario, dia, etapa, total)
+      SELECT id_usuario, dia, etapa, total FROM dias ORDER BY 1, 2, 3`;
 
 /** Rows emptied by a delete or update (every count back to 0) are dropped. */
 const PRUNE = `    DELETE FROM folio_embudo e USING (SELECT DISTINCT id_folio, id_usuario FROM viejas) v
       WHERE e.id_folio = v.id_folio AND e.id_usuario = v.id_usuario
         AND e.abiertas = 0 AND e.completadas = 0 AND e.canceladas = 0;`;
 
-/** The body of `folio_embudo_aplicar` (`folios`: see `apply`). */
-export function embudoAplicar(folios = ''): string {
+/** The body of `folio_embudo_aplicar` (`folios`, `hashed`: see `apply`). */
+export function embudoAplicar(folios = '', hashed = false): string {
   return `BEGIN
   IF TG_OP = 'INSERT' THEN
-${apply(rows('nuevas', 1), folios)}
+${apply(rows('nuevas', 1), folios, hashed)}
   ELSIF TG_OP = 'DELETE' THEN
-${apply(rows('viejas', -1), folios)}
+${apply(rows('viejas', -1), folios, hashed)}
 ${PRUNE}
   ELSE
-${apply(`${rows('nuevas', 1)} UNION ALL ${rows('viejas', -1)}`, folios)}
+${apply(`${rows('nuevas', 1)} UNION ALL ${rows('viejas', -1)}`, folios, hashed)}
 ${PRUNE}
   END IF;
   RETURN NULL;

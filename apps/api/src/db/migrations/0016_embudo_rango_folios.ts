@@ -11,7 +11,7 @@ import type { Migration } from './index';
  * from there: a carga's new folios have consecutive ids, so it reads about the carga's own rows.
  * Same results. CREATE OR REPLACE resets a function's settings: 0011's and 0014's are given again.
  */
-const FOLIOS_DEL_CAMBIO =
+export const FOLIOS_DEL_CAMBIO =
   ' AND f.id_folio BETWEEN (SELECT min(id_folio) FROM cambio) AND (SELECT max(id_folio) FROM cambio)';
 
 export const migration0016: Migration = {

@@ -14,6 +14,7 @@ import { migration0013 } from './0013_lotes_sin_fk';
 import { migration0014 } from './0014_embudo_sin_jit';
 import { migration0015 } from './0015_contadores_una_lectura';
 import { migration0016 } from './0016_embudo_rango_folios';
+import { migration0017 } from './0017_embudo_agrupado_en_hash';
 
 export interface Migration {
   /** Unique, sortable name; recorded in `schema_migrations`. Never rename or edit an applied one. */
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   migration0014,
   migration0015,
   migration0016,
+  migration0017,
 ];
