@@ -6,6 +6,7 @@
 import {
   CARGAS_MESSAGES,
   MAX_ROWS_PER_CARGA,
+  type ProcessCargaComputedResponse,
   type ProcessCargaResponse,
   SAVE_PART_ROWS,
   type SaveCargaResponse,
@@ -199,6 +200,48 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
     const assigned = await sql<{ folio: string; id_usuario: number }>`
       SELECT folio, id_usuario FROM asignaciones WHERE folio LIKE 'PS-%'`.execute(ctx.db);
     expect(new Map(assigned.rows.map((r) => [r.folio, r.id_usuario]))).toEqual(new Map(proposed));
+  });
+
+  it("process_carga asked for the computed answer stages the same part: confirmar saves what the full answer's batch saves", async () => {
+    const processComputed = async (rowsOf: unknown[], lote: { id: string; parte: number }) => {
+      const res = await ctx.request(
+        {
+          method: 'POST',
+          url: '/api/cargas/process_carga',
+          payload: { rows: rowsOf, loadType: 'TEC_MTY', lote, answer: 'computed' },
+        },
+        'Administrador',
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as ProcessCargaComputedResponse;
+    };
+    const computed = await open('calculado.xlsx');
+    const file = rows('PC', 0, 30);
+    file[2] = { ...file[2]!, Estado: 'Atlántida' };
+    const answer = await processComputed(file, { id: computed, parte: 0 });
+    expect(answer).toMatchObject({ staged: true, validCount: 29, invalidCount: 1 });
+    expect(answer.processedData[2]).toMatchObject({ position: 3, row_index: file[3]!.row_index });
+    expect(await staged()).toBe(29);
+    const res = await confirm(computed, 'Administrador', { validCount: 29, invalidCount: 1 });
+    expect(res.json()).toMatchObject({ success: true, recordsProcessed: 29, recordsFailed: 0 });
+
+    const whole = await open('completo.xlsx');
+    const same = rows('PW', 0, 30);
+    same[2] = { ...same[2]!, Estado: 'Atlántida' };
+    expect(await processInto(same, { id: whole, parte: 0 })).toMatchObject({ staged: true, validCount: 29 });
+    expect((await confirm(whole, 'Administrador', { validCount: 29, invalidCount: 1 })).json()).toMatchObject(
+      {
+        recordsProcessed: 29,
+      },
+    );
+    const mine = await written('PC-%');
+    expect(mine).toHaveLength(29);
+    expect(mine).toEqual(await written('PW-%'));
+    const assigned = await sql<{ folio: string; id_usuario: number }>`
+      SELECT folio, id_usuario FROM asignaciones WHERE folio LIKE 'PC-%'`.execute(ctx.db);
+    expect(new Map(assigned.rows.map((r) => [r.folio, r.id_usuario]))).toEqual(
+      new Map(answer.processedData.map((r) => [r.id_folio, r.visitor_id])),
+    );
   });
 
   it('a row processed without a visitor is staged as refused until its part is sent again with one', async () => {

@@ -1,4 +1,12 @@
-import type { Assignment, AssignmentStats, ProcessCargaResponse, SaveCargaResponse } from '@socio/contracts';
+import {
+  type Assignment,
+  type AssignmentStats,
+  completeProcessCargaAnswer,
+  computedProcessCargaAnswerSchema,
+  type ProcessCargaResponse,
+  type SaveCargaResponse,
+  type UploadRow,
+} from '@socio/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAssignments } from '../src/modules/cargas/repo';
@@ -237,6 +245,83 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
         [6, 'Campo obligatorio faltante: "Codigo Postal"'],
         [7, 'El folio "PRE-1" ya tiene una asignación abierta'],
       ]);
+    });
+
+    it("asked for the computed answer, answers each valid row's computed fields and position: merged with the rows sent, the full answer", async () => {
+      const rows: Record<string, unknown>[] = [
+        row(2, { Folio: ' C-1 ', Tel1: '+52 81 1234,5678', Tel2: '  ', Notas: ' extra, + ' }),
+        row(3, { Folio: 'C-1' }),
+        row(4, { Folio: 'C-2', Estado: 'Qro.', 'Codigo Postal': 76000, Tel1: 4421234567, Activo: true }),
+        { row_index: 5, Folio: '', Calle: null },
+        row(6, { Folio: 'C-3', Estado: 'Sonora', Tel3: '+', Column_12: null, id_folio: 'otro' }),
+        row(7, {
+          Folio: 'C-4',
+          Fecha: new Date('2026-03-07T05:06:07.000Z'),
+          Nan: Number.NaN,
+          Mas: Number.POSITIVE_INFINITY,
+          Cero: -0,
+          Nada: undefined,
+        }),
+        row(8, { Folio: 'C-5', Estado: 'Atlantis' }),
+      ];
+      const full = await post('process_carga', { rows, loadType: 'TEC_MTY' });
+      const slim = await post('process_carga', { rows, loadType: 'TEC_MTY', answer: 'computed' });
+      expect(full.statusCode, full.body).toBe(200);
+      expect(slim.statusCode, slim.body).toBe(200);
+      const expected = full.json() as ProcessCargaResponse;
+      const answer = computedProcessCargaAnswerSchema(rows as UploadRow[]).parse(slim.json());
+      expect(answer.processedData.map((r) => Object.keys(r).sort())).toEqual(
+        Array(4).fill(
+          [
+            'address_complete_folio',
+            'id_folio',
+            'position',
+            'row_index',
+            'state_of_folio',
+            'state_of_visitor',
+            'visitor_id',
+          ].sort(),
+        ),
+      );
+      expect(answer.processedData.map((r) => r.position)).toEqual([0, 2, 4, 5]);
+      const merged = completeProcessCargaAnswer(rows as UploadRow[], answer);
+      expect(merged).toEqual(expected);
+      expect(merged.processedData.map((r) => Object.keys(r))).toEqual(
+        expected.processedData.map((r) => Object.keys(r)),
+      );
+      expect(expected.processedData[3]).toMatchObject({ Fecha: '2026-03-07T05:06:07.000Z', Mas: null });
+      // The computed answer is the smaller one: no cell of a valid row comes back (invalid rows still carry theirs).
+      expect(slim.body.length).toBeLessThan(full.body.length);
+      expect(JSON.stringify(answer.processedData)).not.toContain('Alumno');
+      expect(answer.invalidRows).toEqual(expected.invalidRows);
+    });
+
+    it("without the field, or with answer 'rows', answers each valid row whole, as before", async () => {
+      const rows = [row(2, { Folio: 'W-1' }), row(3, { Folio: 'W-2', Estado: 'Atlantis' })];
+      const plain = await post('process_carga', { rows, loadType: 'TEC_MTY' });
+      const asked = await post('process_carga', { rows, loadType: 'TEC_MTY', answer: 'rows' });
+      expect(plain.statusCode, plain.body).toBe(200);
+      expect(asked.body).toBe(plain.body);
+      expect((plain.json() as ProcessCargaResponse).processedData).toEqual([
+        {
+          row_index: 2,
+          Folio: 'W-1',
+          'Nombre Alumno': 'Alumno 2',
+          Calle: 'Av. Juárez 2',
+          Colonia: 'Centro',
+          Ciudad: 'Monterrey',
+          Estado: 'Nuevo León',
+          'Codigo Postal': '64000',
+          Tel1: '52 81 1234 5678',
+          id_folio: 'W-1',
+          visitor_id: expect.any(Number),
+          state_of_folio: 'Nuevo León',
+          state_of_visitor: 'Nuevo León',
+          address_complete_folio: 'Av. Juárez 2, Centro, Monterrey, Nuevo León, CP 64000',
+        },
+      ]);
+      const bad = await post('process_carga', { rows, loadType: 'TEC_MTY', answer: 'poco' });
+      expect(bad.statusCode).toBe(422);
     });
 
     it('rejects malformed bodies with a 422 detail list', async () => {

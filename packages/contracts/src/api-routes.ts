@@ -28,8 +28,8 @@ import {
   openSaveResponseSchema,
   patchAssignmentRequestSchema,
   patchAssignmentResponseSchema,
+  processCargaAnyResponseSchema,
   processCargaRequestSchema,
-  processCargaResponseSchema,
   reassignAssignmentRequestSchema,
   saveCargaRequestSchema,
   saveCargaResponseSchema,
@@ -301,7 +301,8 @@ export const apiRoutes = {
       summary: 'Validar filas y proponer un visitador por folio',
       roles: STAFF_ROLES,
       body: processCargaRequestSchema,
-      response: processCargaResponseSchema,
+      // The full answer, or the computed one when the request's `answer` is 'computed'.
+      response: processCargaAnyResponseSchema,
     }),
     save: route({
       method: 'POST',

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeAssignmentsQuerySchema,
+  type ComputedRow,
+  completeProcessCargaAnswer,
+  completeProcessedRow,
+  computedProcessCargaAnswerSchema,
   manualAssignmentSchema,
   patchAssignmentRequestSchema,
   processCargaAnswerSchema,
@@ -141,6 +145,190 @@ describe('processCargaAnswerSchema (process_carga as the browser reads it)', () 
     for (const bad of [[noFolio], [{ ...row, visitor_id: 'x' }], ['fila']]) {
       expect(processCargaAnswerSchema.safeParse(answer(bad)).success).toBe(false);
       expect(processCargaResponseSchema.safeParse(answer(bad)).success).toBe(false);
+    }
+  });
+});
+
+describe("process_carga's computed answer (answer: 'computed')", () => {
+  const computed = (over: Partial<ComputedRow> = {}): ComputedRow => ({
+    position: 0,
+    id_folio: 'F-1',
+    visitor_id: 4,
+    state_of_folio: 'Nuevo León',
+    state_of_visitor: 'Nuevo León',
+    address_complete_folio: 'Av. Juárez 1, Centro, Monterrey, Nuevo León, CP 64000',
+    row_index: 2,
+    ...over,
+  });
+
+  it('is asked for by an optional field; without it the request parses as before', () => {
+    const rows = [{ row_index: 2, Folio: 'A' }];
+    expect(processCargaRequestSchema.parse({ loadType: 'TEC_MTY', rows })).toEqual({
+      loadType: 'TEC_MTY',
+      rows,
+    });
+    for (const answer of ['rows', 'computed'] as const) {
+      expect(processCargaRequestSchema.parse({ loadType: 'TEC_MTY', rows, answer }).answer).toBe(answer);
+    }
+    expect(processCargaRequestSchema.safeParse({ loadType: 'TEC_MTY', rows, answer: 'slim' }).success).toBe(
+      false,
+    );
+  });
+
+  it("merged with the row sent, gives the full answer's row: cells cleaned as the server cleans them, then the computed fields", () => {
+    const sent = {
+      row_index: 2,
+      __id: ' kept ',
+      Folio: ' F-1 ',
+      Calle: 'Av. Juárez 1 ',
+      Colonia: 'Centro',
+      Ciudad: 'Monterrey',
+      Estado: 'NL',
+      'Codigo Postal': 64000,
+      Tel1: '+52 81 1234,5678',
+      Tel2: '   ',
+      Tel3: '+',
+      Tel4: 8112345678,
+      Notas: ' a, b + c ',
+      Column_12: null,
+      Activo: true,
+      id_folio: 'viejo',
+    };
+    const row = completeProcessedRow(sent, computed());
+    expect(row).toEqual({
+      row_index: 2,
+      __id: ' kept ',
+      Folio: 'F-1',
+      Calle: 'Av. Juárez 1',
+      Colonia: 'Centro',
+      Ciudad: 'Monterrey',
+      Estado: 'NL',
+      'Codigo Postal': '64000',
+      Tel1: '52 81 12345678',
+      Tel2: null,
+      Tel3: null,
+      Tel4: '8112345678',
+      Notas: 'a, b + c',
+      Column_12: null,
+      Activo: true,
+      id_folio: 'F-1',
+      visitor_id: 4,
+      state_of_folio: 'Nuevo León',
+      state_of_visitor: 'Nuevo León',
+      address_complete_folio: 'Av. Juárez 1, Centro, Monterrey, Nuevo León, CP 64000',
+    });
+    // The keys in the full answer's order: the row's own (a computed one it had keeps its place), then the rest.
+    expect(Object.keys(row)).toEqual([
+      ...Object.keys(sent),
+      'visitor_id',
+      'state_of_folio',
+      'state_of_visitor',
+      'address_complete_folio',
+    ]);
+    expect('position' in row).toBe(false);
+    // The row sent is left as it was (step 2 may show it again).
+    expect(sent.Folio).toBe(' F-1 ');
+    expect(sent.id_folio).toBe('viejo');
+  });
+
+  it('cells JSON does not carry as themselves come out as the server read them from the JSON body', () => {
+    const sent = {
+      row_index: 7,
+      Folio: 'F-1',
+      Fecha: new Date('2026-03-07T05:06:07.000Z'),
+      Invalida: new Date(Number.NaN),
+      Nan: Number.NaN,
+      Mas: Number.POSITIVE_INFINITY,
+      Menos: Number.NEGATIVE_INFINITY,
+      Cero: -0,
+      Tel2: Number.POSITIVE_INFINITY,
+      Nada: undefined,
+      Notas: 'ok',
+    };
+    const row = completeProcessedRow(sent, computed({ row_index: 7 }));
+    expect(Object.entries(row)).toEqual([
+      ['row_index', 7],
+      ['Folio', 'F-1'],
+      // JSON writes a Date as its full ISO text, which the server only trims.
+      ['Fecha', '2026-03-07T05:06:07.000Z'],
+      ['Invalida', null],
+      ['Nan', null],
+      ['Mas', null],
+      ['Menos', null],
+      ['Cero', 0],
+      ['Tel2', null],
+      ['Notas', 'ok'],
+      ['id_folio', 'F-1'],
+      ['visitor_id', 4],
+      ['state_of_folio', 'Nuevo León'],
+      ['state_of_visitor', 'Nuevo León'],
+      ['address_complete_folio', 'Av. Juárez 1, Centro, Monterrey, Nuevo León, CP 64000'],
+    ]);
+    expect(Object.is(row.Cero, 0)).toBe(true);
+    expect(sent.Fecha).toBeInstanceOf(Date);
+  });
+
+  it('the whole answer: each row merged with the row sent at its position, the rest as answered', () => {
+    const sent = [
+      { row_index: 2, Folio: ' A ' },
+      { row_index: 3, Folio: '' },
+      { row_index: 5, Folio: 'C', Tel1: '+1' },
+    ];
+    const answer = {
+      processedData: [
+        computed({ position: 0, id_folio: 'A', row_index: 2 }),
+        computed({ position: 2, id_folio: 'C', visitor_id: null, state_of_visitor: null, row_index: 5 }),
+      ],
+      invalidRows: [{ data: { Folio: null }, reason: 'Fila vacía', row_index: 3 }],
+      invalidCount: 1,
+      validCount: 2,
+      staged: true,
+    };
+    const parsed = computedProcessCargaAnswerSchema(sent).parse(answer);
+    const full = completeProcessCargaAnswer(sent, parsed);
+    expect(full).toEqual({
+      processedData: [
+        { ...sent[0], Folio: 'A', ...computed({ id_folio: 'A' }), position: undefined },
+        {
+          ...sent[2],
+          Tel1: '1',
+          ...computed({ id_folio: 'C', visitor_id: null, state_of_visitor: null, row_index: 5 }),
+          position: undefined,
+        },
+      ].map(({ position: _, ...row }) => row),
+      invalidRows: answer.invalidRows,
+      invalidCount: 1,
+      validCount: 2,
+      staged: true,
+    });
+    expect(full.invalidRows).toBe(parsed.invalidRows);
+  });
+
+  it("the answer's rows are checked in place, and each must point at a row sent, in order", () => {
+    const sent = [
+      { row_index: 2, Folio: 'A' },
+      { row_index: 3, Folio: 'B' },
+    ];
+    const schema = computedProcessCargaAnswerSchema(sent);
+    const answer = (processedData: unknown[]) => ({
+      processedData,
+      invalidRows: [],
+      invalidCount: 0,
+      validCount: processedData.length,
+    });
+    const good = [computed(), computed({ position: 1, row_index: 3 })];
+    const parsed = schema.parse(answer(good));
+    expect(parsed.processedData[1]).toBe(good[1]);
+    for (const bad of [
+      [computed({ position: 2, row_index: 4 })],
+      [computed({ position: -1 })],
+      [computed({ position: 1, row_index: 2 })],
+      [computed({ position: 1, row_index: 3 }), computed()],
+      [computed(), computed()],
+      [{ ...computed(), position: undefined }],
+      [{ ...computed(), visitor_id: 'x' }],
+    ]) {
+      expect(schema.safeParse(answer(bad)).success, JSON.stringify(bad)).toBe(false);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './common';
+import { cleanRow, type SheetRow } from './rules/rows';
 import { STATE_NAMES } from './rules/states';
 
 /* ----------------------------------------------------------------------------
@@ -187,10 +188,20 @@ export const processCargaRequestSchema = z.object({
       parte: z.number().int().min(0).max(MAX_ROWS_PER_CARGA),
     })
     .optional(),
+  /**
+   * What each row of `processedData` carries. 'rows' (the default, and what a request without the field gets):
+   * the row's own cells, cleaned, plus the computed fields (`processedRowSchema`). 'computed': the computed
+   * fields only, with the row's `position` in `rows` (`computedRowSchema`): for a client that holds the rows it
+   * sent and completes them itself (`completeProcessCargaAnswer`), so that its cells are not sent back (a
+   * 5,000-row batch answered ~2.4 MB of JSON for a ~1.7 MB request).
+   */
+  answer: z.enum(['rows', 'computed']).optional(),
 });
 export type ProcessCargaRequest = z.infer<typeof processCargaRequestSchema>;
 /** The lote and part a process_carga batch stores its valid rows as. */
 export type ProcessLote = NonNullable<ProcessCargaRequest['lote']>;
+/** What process_carga's answer rows carry (the request's `answer`). */
+export type ProcessAnswer = NonNullable<ProcessCargaRequest['answer']>;
 
 /** A valid row with its folio, regions, proposed visitor and formatted address, plus the row's own fields. */
 export const processedRowSchema = z
@@ -236,10 +247,42 @@ export const processCargaResponseSchema = z.object({
 export type ProcessCargaResponse = z.infer<typeof processCargaResponseSchema>;
 
 /**
+ * A row of process_carga's answer asked with `answer: 'computed'`: what the server computed for the valid row at
+ * `position` in the request's `rows` (0 is the first row sent), without the row's own cells. The rows come in
+ * request order (their positions increase).
+ */
+export const computedRowSchema = z.object({
+  position: z.number().int().min(0),
+  id_folio: z.string(),
+  visitor_id: z.number().int().nullable(),
+  state_of_folio: z.string(),
+  state_of_visitor: z.string().nullable(),
+  address_complete_folio: z.string(),
+  row_index: z.number().int(),
+});
+export type ComputedRow = z.infer<typeof computedRowSchema>;
+
+/** process_carga's answer with `answer: 'computed'`: as `processCargaResponseSchema`, each row a `ComputedRow`. */
+export const processCargaComputedResponseSchema = processCargaResponseSchema.extend({
+  processedData: z.array(computedRowSchema),
+});
+export type ProcessCargaComputedResponse = z.infer<typeof processCargaComputedResponseSchema>;
+
+/** process_carga's answer in either form (the request's `answer` picks it): the route table's response. */
+export const processCargaAnyResponseSchema = z.union([
+  processCargaResponseSchema,
+  processCargaComputedResponseSchema,
+]);
+
+/**
  * A list of objects whose own fields are checked against `schema`'s, each object kept as it came: the list
  * `z.array(schema)` gives is a copy of every object (a million rows: a million more objects to collect).
+ * `check`: what else is wrong with an item whose fields passed (path inside the item and message), or null.
  */
-function objectsCheckedInPlace<S extends z.ZodObject>(schema: S) {
+function objectsCheckedInPlace<S extends z.ZodObject>(
+  schema: S,
+  check?: (item: z.output<S>, index: number) => { path: string[]; message: string } | null,
+) {
   const fields = Object.entries(schema.shape) as [string, z.ZodType][];
   return z
     .array(z.unknown())
@@ -257,6 +300,11 @@ function objectsCheckedInPlace<S extends z.ZodObject>(schema: S) {
             return;
           }
         }
+        const issue = check?.(item as z.output<S>, i) ?? null;
+        if (issue !== null) {
+          ctx.addIssue({ code: 'custom', path: [i, ...issue.path], message: issue.message });
+          return;
+        }
       }
     })
     .transform((items) => items as z.output<S>[]);
@@ -269,6 +317,81 @@ function objectsCheckedInPlace<S extends z.ZodObject>(schema: S) {
 export const processCargaAnswerSchema = processCargaResponseSchema.extend({
   processedData: objectsCheckedInPlace(processedRowSchema),
 });
+
+/**
+ * process_carga's computed answer (`answer: 'computed'`) to a request of the rows `sent`, as the browser reads
+ * it: its rows checked in place, each pointing at a row of `sent` with that row's `row_index`, in request order.
+ */
+export function computedProcessCargaAnswerSchema(sent: readonly UploadRow[]) {
+  let last = -1;
+  return processCargaComputedResponseSchema.extend({
+    processedData: objectsCheckedInPlace(computedRowSchema, (row, index) => {
+      if (index === 0) last = -1;
+      const position = row.position;
+      const at = position > last ? sent[position] : undefined;
+      last = position;
+      if (at !== undefined && at.row_index === row.row_index) return null;
+      return { path: ['position'], message: 'La fila no corresponde a una fila enviada' };
+    }),
+  });
+}
+
+/** Whether JSON carries `value` as itself (what a spreadsheet reader gives: text, finite numbers, booleans, null). */
+function keptByJson(value: unknown): boolean {
+  if (value === null) return true;
+  const type = typeof value;
+  if (type === 'string' || type === 'boolean') return true;
+  return type === 'number' && Number.isFinite(value) && !Object.is(value, -0);
+}
+
+/**
+ * `row` as the server reads it from a JSON body: the row itself when JSON carries every cell as it is, else its
+ * JSON form (a Date as its ISO text, NaN and ±Infinity as null, -0 as 0, an undefined cell left out).
+ */
+function asSentAsJson(row: SheetRow): SheetRow {
+  const proto = Object.getPrototypeOf(row);
+  let kept = proto === Object.prototype || proto === null;
+  for (const key in row) {
+    if (!kept) break;
+    if (Object.hasOwn(row, key)) kept = keptByJson(row[key]);
+  }
+  return kept ? row : (JSON.parse(JSON.stringify(row)) as SheetRow);
+}
+
+/**
+ * The row process_carga's full answer gives for `sent` (the request's row at `computed.position`): `sent` as the
+ * server read it, cleaned with the shared cleaning (`cleanRow`: a copy, `sent` is left as it was), then the
+ * computed fields in the order the server adds them. Same keys, order and values as the full answer's row.
+ */
+export function completeProcessedRow(sent: SheetRow, computed: ComputedRow): ProcessedRow {
+  const row = cleanRow(asSentAsJson(sent)) as ProcessedRow;
+  row.id_folio = computed.id_folio;
+  row.visitor_id = computed.visitor_id;
+  row.state_of_folio = computed.state_of_folio;
+  row.state_of_visitor = computed.state_of_visitor;
+  row.address_complete_folio = computed.address_complete_folio;
+  row.row_index = computed.row_index;
+  return row;
+}
+
+/**
+ * process_carga's full answer rebuilt from its computed answer to the rows `sent` (checked by
+ * `computedProcessCargaAnswerSchema(sent)`): each row completed with the row it points at, the rest as answered.
+ */
+export function completeProcessCargaAnswer(
+  sent: readonly UploadRow[],
+  answer: ProcessCargaComputedResponse,
+): ProcessCargaResponse {
+  const computed = answer.processedData;
+  const processedData: ProcessedRow[] = new Array(computed.length);
+  for (let i = 0; i < computed.length; i++) {
+    const row = computed[i]!;
+    const at = sent[row.position];
+    if (at === undefined) throw new Error(`process_carga: la fila ${row.position} no se envió`);
+    processedData[i] = completeProcessedRow(at, row);
+  }
+  return { ...answer, processedData };
+}
 
 /* ----------------------------------------------------------------------------
  * POST /api/cargas/save_carga

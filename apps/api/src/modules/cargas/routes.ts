@@ -59,7 +59,8 @@ export async function cargasRoutes(app: FastifyInstance): Promise<void> {
       files,
       cargas.process,
       { bodyLimit: CARGA_BODY_LIMIT, preValidation: perRequest('rows') },
-      async (request) => processCarga(app.db, actorOf(request), request.body.rows, request.body.lote),
+      async (request) =>
+        processCarga(app.db, actorOf(request), request.body.rows, request.body.lote, request.body.answer),
     );
 
     registerRoute(

@@ -6,6 +6,7 @@
 import {
   CARGAS_MESSAGES,
   type ColumnReader,
+  type ComputedRow,
   cellText,
   cleanRow,
   cleanRowInPlace,
@@ -18,6 +19,8 @@ import {
   KNOWN_COLUMNS,
   normalizeStateName,
   PROCESSED_DISPLAY_KEYS,
+  type ProcessAnswer,
+  type ProcessCargaComputedResponse,
   type ProcessCargaResponse,
   type ProcessedRow,
   type SheetRow,
@@ -236,20 +239,40 @@ export function createVisitorPicker(visitors: readonly VisitorLoad[]) {
   };
 }
 
+/** What `processRows` reads besides the rows. */
+export interface ProcessContext {
+  visitors: readonly VisitorLoad[];
+  openFolios: ReadonlySet<string>;
+  /** When given, each valid row's folio fields are pushed here (one per answer row, in order): a lote stages them. */
+  fields?: FolioFields[];
+  /** What each answer row carries: the row and the computed fields ('rows', the default), or those alone. */
+  answer?: ProcessAnswer;
+}
+
 /**
  * process_carga: re-validates every row (header = row 1), rejects unknown states, folios repeated in the batch
- * and folios with an open assignment, and proposes a visitor for each valid row. The valid rows' objects are
- * reused as the answer's rows (cleaned in place, computed fields added): the caller hands over `rows`.
+ * and folios with an open assignment, and proposes a visitor for each valid row. The rows are cleaned in place
+ * (the caller hands over `rows`). With `answer` 'rows' (the default) the valid rows' objects are reused as the
+ * answer's rows, computed fields added; with 'computed' each answer row is the computed fields and the row's
+ * position in `rows` alone (`ComputedRow`: the client completes it with the row it sent).
  */
 export function processRows(
   rows: readonly SheetRow[],
-  ctx: {
-    visitors: readonly VisitorLoad[];
-    openFolios: ReadonlySet<string>;
-    /** When given, each valid row's folio fields are pushed here (one per answer row, in order): a lote stages them. */
-    fields?: FolioFields[];
-  },
-): ProcessCargaResponse {
+  ctx: ProcessContext & { answer: 'computed' },
+): ProcessCargaComputedResponse;
+export function processRows(
+  rows: readonly SheetRow[],
+  ctx: ProcessContext & { answer?: 'rows' },
+): ProcessCargaResponse;
+export function processRows(
+  rows: readonly SheetRow[],
+  ctx: ProcessContext,
+): ProcessCargaResponse | ProcessCargaComputedResponse;
+export function processRows(
+  rows: readonly SheetRow[],
+  ctx: ProcessContext,
+): ProcessCargaResponse | ProcessCargaComputedResponse {
+  const computedOnly = ctx.answer === 'computed';
   const reader = createColumnReader(rows, READ_COLUMNS);
   const pick = createVisitorPicker(ctx.visitors);
   const seen = new Set<string>();
@@ -271,14 +294,30 @@ export function processRows(
     const fields = ctx.fields && folioFields(check.row, check.estado, reader);
     if (fields) ctx.fields?.push(fields);
     const visitor = pick(check.estado);
+    const visitorId = visitor?.id_usuario ?? null;
+    const visitorState = visitor?.region ?? null;
+    const address = fields ? fields.direccion : addressOf(check.row, check.estado, reader);
+    if (computedOnly) {
+      processedData.push({
+        position: i,
+        id_folio: check.folio,
+        visitor_id: visitorId,
+        state_of_folio: check.estado,
+        state_of_visitor: visitorState,
+        address_complete_folio: address,
+        row_index: rowIndex,
+      } satisfies ComputedRow);
+      continue;
+    }
     // The row's own object, cleaned in place, becomes the answer's row with the computed fields: a 100,000-row
-    // file is held once, not twice, and no row is copied.
+    // file is held once, not twice, and no row is copied. (`completeProcessedRow` of @socio/contracts adds them
+    // in this same order.)
     const out = raw as ProcessedRow;
     out.id_folio = check.folio;
-    out.visitor_id = visitor?.id_usuario ?? null;
+    out.visitor_id = visitorId;
     out.state_of_folio = check.estado;
-    out.state_of_visitor = visitor?.region ?? null;
-    out.address_complete_folio = fields ? fields.direccion : addressOf(check.row, check.estado, reader);
+    out.state_of_visitor = visitorState;
+    out.address_complete_folio = address;
     out.row_index = rowIndex;
     processedData.push(out);
   }

@@ -23,6 +23,8 @@ import {
   type OpenSaveRequest,
   type OpenSaveResponse,
   ownAssignmentsOnly,
+  type ProcessAnswer,
+  type ProcessCargaComputedResponse,
   type ProcessCargaResponse,
   type SaveCargaRequest,
   type SaveCargaResponse,
@@ -80,19 +82,21 @@ const MAX_FAILURES_LISTED = 1_000;
 
 /**
  * process_carga: validates and proposes visitors. With a `lote` of `actor`'s, the batch's valid rows are also
- * stored as its part `lote.parte` (`stageProcessed`): the wizard's save is then confirmar alone.
+ * stored as its part `lote.parte` (`stageProcessed`): the wizard's save is then confirmar alone. `answer`: what
+ * each answer row carries (`processRows`); what is stored is the same either way.
  */
 export async function processCarga(
   db: Db,
   actor: Actor,
   rows: readonly SheetRow[],
   lote?: { id: string; parte: number },
-): Promise<ProcessCargaResponse> {
+  answerRows?: ProcessAnswer,
+): Promise<ProcessCargaResponse | ProcessCargaComputedResponse> {
   const visitors = await visitorLoads(db);
   const openFolios = await findOpenFolios(db, foliosOf(rows));
-  if (lote === undefined) return processRows(rows, { visitors, openFolios });
+  if (lote === undefined) return processRows(rows, { visitors, openFolios, answer: answerRows });
   const fields: FolioFields[] = [];
-  const answer = processRows(rows, { visitors, openFolios, fields });
+  const answer = processRows(rows, { visitors, openFolios, fields, answer: answerRows });
   return { ...answer, staged: await stageProcessed(db, actor.id, lote, answer.processedData, fields) };
 }
 
