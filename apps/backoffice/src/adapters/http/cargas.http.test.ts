@@ -1,3 +1,5 @@
+import { apiRoutes, type ProcessCargaResponse, type UploadRow } from '@socio/contracts';
+import { describe, expect, it } from 'vitest';
 import { cargasPortScenarios } from '../../../../../packages/features/src/cargas/cargas.scenarios';
 import { createHttpCargasPort } from './cargas';
 import { startRealApi } from './real-api.test-util';
@@ -5,3 +7,34 @@ import { startRealApi } from './real-api.test-util';
 // The same scenarios run on the fake in packages/features/src/cargas/cargas.fake.test.ts.
 const api = startRealApi('Supervisor');
 cargasPortScenarios(() => createHttpCargasPort(api().http));
+
+describe('process over the real API', () => {
+  it('returns, from the computed answer it asks for, the rows the full answer gives (sent gzip-compressed, piece by piece)', async () => {
+    const states = ['Nuevo León', 'NL', 'Qro.', 'Sonora', 'Atlantis'];
+    const rows: UploadRow[] = Array.from({ length: 1_500 }, (_, i) => ({
+      row_index: i + 2,
+      Folio: i % 97 === 5 ? 'REPETIDO' : ` H-${i} `,
+      Calle: `Av. Juárez ${i}`,
+      Colonia: i % 211 === 0 ? '  ' : 'Centro',
+      Ciudad: 'Monterrey',
+      Estado: states[i % states.length],
+      'Codigo Postal': i % 2 === 0 ? 64000 + i : '64,000',
+      Tel1: `+52 81 ${1000 + i},5678`,
+      Tel2: i % 3 === 0 ? '' : 8110000000 + i,
+      Notas: i % 7 === 0 ? new Date(Date.UTC(2026, 0, 1 + (i % 28))) : ` nota ${i} `,
+      Peso: i % 11 === 0 ? Number.NaN : i / 4,
+    }));
+    const { http } = api();
+    // The full answer as it came (a zod parse of it would copy each row, its fields first).
+    const asItCame = { ...apiRoutes.cargas.process, response: undefined };
+    const full = (await http.call(asItCame, {
+      body: { rows, loadType: 'TEC_MTY' },
+    })) as unknown as ProcessCargaResponse;
+    const answer = await createHttpCargasPort(http).process(rows, 'TEC_MTY');
+    expect(answer.validCount).toBeGreaterThan(1_000);
+    expect(answer).toEqual(full);
+    expect(answer.processedData.map((r) => Object.keys(r))).toEqual(
+      full.processedData.map((r) => Object.keys(r)),
+    );
+  });
+});

@@ -162,6 +162,89 @@ describe('createHttpCargasPort', () => {
     });
   });
 
+  it('process asks for the computed answer only and returns the full rows: each sent row cleaned as the server cleans it, plus what it computed', async () => {
+    const computed = (position: number, row_index: number, id_folio: string) => ({
+      position,
+      id_folio,
+      visitor_id: 4,
+      state_of_folio: 'Nuevo León',
+      state_of_visitor: 'Nuevo León',
+      address_complete_folio: 'Centro, Nuevo León',
+      row_index,
+    });
+    const { http, calls } = createFakeHttp(() => ({
+      processedData: [computed(0, 2, 'A'), computed(2, 5, 'C')],
+      invalidRows: [{ data: { Folio: null }, reason: 'Fila vacía', row_index: 3 }],
+      invalidCount: 1,
+      validCount: 2,
+    }));
+    const rows = [
+      { row_index: 2, Folio: ' A ', Tel1: '+52 81,1234', Notas: ' x ', Colonia: 'Centro' },
+      { row_index: 3, Folio: '' },
+      { row_index: 5, Folio: 'C', Fecha: new Date('2026-03-07T05:06:07.000Z'), Cero: Number.NaN },
+    ];
+    const answer = await createHttpCargasPort(http).process(rows, 'TEC_MTY');
+    expect(calls[0]?.body).toEqual({
+      rows: JSON.parse(JSON.stringify(rows)),
+      loadType: 'TEC_MTY',
+      answer: 'computed',
+    });
+    const computedFields = {
+      visitor_id: 4,
+      state_of_folio: 'Nuevo León',
+      state_of_visitor: 'Nuevo León',
+      address_complete_folio: 'Centro, Nuevo León',
+    };
+    expect(answer).toEqual({
+      processedData: [
+        {
+          row_index: 2,
+          Folio: 'A',
+          Tel1: '52 811234',
+          Notas: 'x',
+          Colonia: 'Centro',
+          id_folio: 'A',
+          ...computedFields,
+        },
+        {
+          row_index: 5,
+          Folio: 'C',
+          Fecha: '2026-03-07T05:06:07.000Z',
+          Cero: null,
+          id_folio: 'C',
+          ...computedFields,
+        },
+      ],
+      invalidRows: [{ data: { Folio: null }, reason: 'Fila vacía', row_index: 3 }],
+      invalidCount: 1,
+      validCount: 2,
+    });
+    // The rows sent are left as read: step 2 shows them again when processing fails.
+    expect(rows[0]).toEqual({
+      row_index: 2,
+      Folio: ' A ',
+      Tel1: '+52 81,1234',
+      Notas: ' x ',
+      Colonia: 'Centro',
+    });
+  });
+
+  it('a computed answer whose row is not one of the rows sent is an invalid response', async () => {
+    const row = {
+      position: 1,
+      id_folio: 'A',
+      visitor_id: 4,
+      state_of_folio: 'Nuevo León',
+      state_of_visitor: 'Nuevo León',
+      address_complete_folio: 'Centro, Nuevo León',
+      row_index: 3,
+    };
+    const { http } = createFakeHttp(() => ({ ...NOTHING_PROCESSED, processedData: [row], validCount: 1 }));
+    await expect(
+      createHttpCargasPort(http).process([{ row_index: 2, Folio: 'A' }], 'TEC_MTY'),
+    ).rejects.toBeInstanceOf(InvalidResponseError);
+  });
+
   it("process with a lote posts the lote's id and the batch's part beside the rows", async () => {
     const { http, calls } = createFakeHttp(() => ({ ...NOTHING_PROCESSED, staged: true }));
     const lote = { id: '00000000-0000-4000-8000-000000000001', parte: 4 };
@@ -183,7 +266,7 @@ describe('createHttpCargasPort', () => {
     expect(calls).toHaveLength(1);
     const body = calls[0]?.body as Blob;
     const text = gunzipSync(Buffer.from(await body.arrayBuffer())).toString('utf8');
-    expect(JSON.parse(text)).toEqual({ rows, loadType: 'TEC_MTY', lote });
+    expect(JSON.parse(text)).toEqual({ rows, loadType: 'TEC_MTY', lote, answer: 'computed' });
     expect(body).toBe((prepared as unknown as { json: { payload: Blob } }).json.payload);
   });
 

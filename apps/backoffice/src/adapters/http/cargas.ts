@@ -1,10 +1,11 @@
 import {
   apiRoutes,
+  completeProcessCargaAnswer,
+  computedProcessCargaAnswerSchema,
   isMetaKey,
   type LoadType,
   PROCESSED_DISPLAY_KEYS,
   type ProcessedRow,
-  processCargaAnswerSchema,
   type SaveRow,
   type UploadRow,
 } from '@socio/contracts';
@@ -12,8 +13,14 @@ import type { CargasPort, PreparedProcess, ProcessCallOptions } from '@socio/fea
 import { type HttpClient, type PreparedJson, prepareJson } from './client';
 
 const { cargas } = apiRoutes;
-/** process_carga with its rows checked in place (`processCargaAnswerSchema`): no copy of each batch's rows. */
-const processRoute = { ...cargas.process, response: processCargaAnswerSchema };
+/**
+ * process_carga asked for its computed answer (`answer: 'computed'`) to the rows `sent`: its rows checked in place
+ * (`computedProcessCargaAnswerSchema`, no copy of each batch's rows), each pointing at a row sent.
+ */
+const processRoute = (sent: readonly UploadRow[]) => ({
+  ...cargas.process,
+  response: computedProcessCargaAnswerSchema(sent),
+});
 
 const DISPLAY_KEYS: ReadonlySet<string> = new Set(PROCESSED_DISPLAY_KEYS);
 
@@ -35,11 +42,16 @@ class SaveRowJson {
   }
 }
 
-/** process_carga's body: the batch's rows, and the lote part they are stored as. */
+/**
+ * process_carga's body: the batch's rows, the lote part they are stored as, and the computed answer asked for —
+ * the browser holds the rows it sent, so the server does not write them back (per 5,000-row batch ~2.4 MB of
+ * JSON to write, compress, inflate and parse, for a ~1.7 MB request); `process` completes them.
+ */
 const processBody = (rows: UploadRow[], loadType: LoadType, o?: ProcessCallOptions) => ({
   rows,
   loadType,
   ...(o?.lote ? { lote: o.lote } : {}),
+  answer: 'computed' as const,
 });
 
 /** process_carga's body as `prepareProcess` wrote it (gzip-compressed). */
@@ -61,13 +73,20 @@ export function createHttpCargasPort(http: HttpClient): CargasPort {
       (await http.call(cargas.changeStatus, { params: { id }, body: { estatus } })).asignacion,
     reassign: async (id, visitorId) =>
       (await http.call(cargas.reassign, { params: { id }, body: { visitor_id: visitorId } })).asignacion,
-    process: (rows, loadType, o) =>
-      http.call(processRoute, {
+    process: async (rows, loadType, o) => {
+      const answer = await http.call(processRoute(rows), {
         body: processBody(rows, loadType, o),
         signal: o?.signal,
         compressBody: true,
         ...(o?.prepared instanceof PreparedProcessBody ? { prepared: o.prepared.json } : {}),
-      }),
+      });
+      // Each row is completed as a copy of the row sent (`completeProcessedRow`), not in it: the wizard's `valid`
+      // rows are these same objects, and they are shown again in step 2, and sent again, when processing fails
+      // (a later batch refused, the network lost: 'processFailed' keeps them); cleaned in place, step 2 would
+      // show the phones stripped and a retry would carry the computed fields. One new object per row, as the
+      // JSON.parse of the full answer made.
+      return completeProcessCargaAnswer(rows, answer);
+    },
     prepareProcess: async (rows, loadType, o) =>
       new PreparedProcessBody(await prepareJson(processBody(rows, loadType, o), true)),
     // The biggest bodies of the app (every row of the file): sent gzip-compressed (the API inflates them
