@@ -32,7 +32,8 @@
  * the API's process only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": NODE_OPTIONS refuses --cpu-prof).
  * For (a) at Excel's limit (BENCH_ROWS=1048575), where each carga takes minutes: BENCH_A_PATHS (cuerpo,lote:
  * the save paths run), BENCH_A_RUNS (2: the second carga on the same server; 1 skips it), BENCH_A_UNNEST=0 (skips
- * the unnest baseline, whose one statement holds every row in memory; the COPY baselines stay).
+ * the unnest baseline, whose one statement holds every row in memory; the COPY baselines stay), BENCH_PROBE_MS
+ * (50: the pause between /api/health probes during a save; 5 before).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -257,6 +258,14 @@ async function postText(
   return JSON.parse(answer);
 }
 
+/**
+ * Pause between /api/health probes during an (a) save (BENCH_PROBE_MS, default 50: ~20 a second, a busy office's
+ * worth). At 5 ms the probe was a load of its own — ~130 requests a second, each pinging the database — that the
+ * COPY baselines it is compared with never carried: the server's CPU during a 100,000-row confirmar was 1.0–1.1 s
+ * with it, 0.16–0.22 s at 50 ms (PostgreSQL, A/B on one build), the database's pings beside it (issue 21 item 2).
+ */
+const PROBE_PAUSE_MS = Number(process.env.BENCH_PROBE_MS ?? 50);
+
 /** Goal of /api/health's p99 while a carga is saved on the same server (issue 22.7). */
 const SAVE_HEALTH_GOAL_MS = 200;
 
@@ -295,7 +304,7 @@ async function apiCarga(server: ApiServer, token: string, rows: Array<Record<str
   const t2b = performance.now();
   const atSave = memoryOf(server.pid).rss;
   const saveSampler = sampleRss(server.pid);
-  const probe = healthProbe(server.baseUrl);
+  const probe = healthProbe(server.baseUrl, PROBE_PAUSE_MS);
   const saved = (await postText(server, apiUrl(apiRoutes.cargas.save), token, body)) as {
     recordsProcessed: number;
     recordsFailed: number;
@@ -383,7 +392,7 @@ async function apiCargaStaged(server: ApiServer, token: string, rows: Array<Reco
   const cpu2 = cpuMsOf(server.pid);
   const atSave = memoryOf(server.pid).rss;
   const saveSampler = sampleRss(server.pid);
-  const probe = healthProbe(server.baseUrl);
+  const probe = healthProbe(server.baseUrl, PROBE_PAUSE_MS);
   for (const n of unstaged) {
     const part = JSON.stringify({ processedData: processed[n] });
     await postText(server, `${lotes}/${id}/partes/${n}`, token, part, 'PUT');

@@ -172,8 +172,11 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** GET /api/health one request after the other on its own connection until `stop`; answers the latencies. */
-export function healthProbe(baseUrl: string): { stop: () => Promise<number[]> } {
+/**
+ * GET /api/health one request after the other on its own connection, `pauseMs` apart, until `stop`; answers the
+ * latencies.
+ */
+export function healthProbe(baseUrl: string, pauseMs = 5): { stop: () => Promise<number[]> } {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const times: number[] = [];
   let running = true;
@@ -207,7 +210,7 @@ export function healthProbe(baseUrl: string): { stop: () => Promise<number[]> } 
   const loop = (async () => {
     while (running) {
       await once();
-      await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, pauseMs));
     }
   })();
   return {
