@@ -21,6 +21,8 @@ export interface ParseHooks {
    * default as many as keep a chunk within `MAX_CELLS_PER_CHUNK` values.
    */
   onRows?: (rows: UploadRow[]) => void;
+  /** The header names of the rows handed over next: called before the first chunk, and again after a restart. */
+  onHeaders?: (headers: string[]) => void;
   /**
    * The rows handed over so far are void: the read starts again (the streaming .xlsx reader met a column
    * wider than its header, or something it leaves to SheetJS, after rows had gone).
@@ -184,12 +186,14 @@ export class RowSink {
   rows: UploadRow[] = [];
   private chunk: UploadRow[] = [];
   private handedOver = false;
+  private headersHanded = false;
   private headers: string[] = [];
   private rules: ColumnRule[] = [];
   constructor(private readonly hooks: ParseHooks) {}
 
   setHeaders(headers: string[]) {
     this.headers = headers;
+    this.headersHanded = false;
     this.rules = columnRules(headers);
   }
 
@@ -213,6 +217,10 @@ export class RowSink {
     const chunk = this.chunk;
     this.chunk = [];
     this.handedOver = true;
+    if (!this.headersHanded) {
+      this.headersHanded = true;
+      this.hooks.onHeaders?.(this.headers);
+    }
     this.hooks.onRows?.(chunk);
   }
 
@@ -222,5 +230,6 @@ export class RowSink {
     this.chunk = [];
     if (this.handedOver) this.hooks.onRestart?.();
     this.handedOver = false;
+    this.headersHanded = false;
   }
 }

@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
 /**
  * The Web Worker that reads spreadsheets off the main thread: a thin shell around `parse-core.ts`. It posts
- * progress, the rows in chunks of at most `MAX_CELLS_PER_CHUNK` values (the page deserialises each in one
- * task of about a millisecond, so a million rows never freeze it), 'restart' when the rows posted so far are
- * void, and the headers at the end.
+ * progress, the header names before the first rows (the page classifies rows as they come), the rows in
+ * chunks of at most `MAX_CELLS_PER_CHUNK` values (the page deserialises each in one task of about a
+ * millisecond, so a million rows never freeze it), 'restart' when the rows posted so far are void (the
+ * headers come again before the rows that follow), and the headers with 'done' at the end.
  */
 
 import { parseSpreadsheet, SpreadsheetError } from './parse-core';
@@ -28,6 +29,7 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
       },
       {
         onProgress: (fraction) => post({ type: 'progress', fraction }),
+        onHeaders: (headers) => post({ type: 'headers', headers }),
         onRows: (rows) => post({ type: 'rows', rows }),
         onRestart: () => post({ type: 'restart' }),
       },

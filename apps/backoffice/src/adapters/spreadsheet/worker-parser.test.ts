@@ -121,6 +121,34 @@ describe('createWorkerSpreadsheetParser', () => {
     expect(sheet.rows).toEqual([{ row_index: 2, Folio: 'A', Column_2: 'x' }]);
   });
 
+  it("hands each chunk to onRows with the headers posted before it, as it arrives; 'restart' reaches onRestart", async () => {
+    const worker = new FakeWorker([
+      { type: 'headers', headers: ['Folio'] },
+      { type: 'rows', rows: [{ row_index: 2, Folio: 'A' }] },
+      { type: 'restart' },
+      { type: 'headers', headers: ['Folio', 'Column_2'] },
+      { type: 'rows', rows: [{ row_index: 2, Folio: 'A', Column_2: 'x' }] },
+      { type: 'rows', rows: [{ row_index: 3, Folio: 'B', Column_2: null }] },
+      { type: 'done', headers: ['Folio', 'Column_2'], rowCount: 2, sheetNames: ['Hoja1'], sheet: 'Hoja1' },
+    ]);
+    const parser = createWorkerSpreadsheetParser(() => worker as unknown as Worker);
+    const calls: unknown[] = [];
+    const sheet = await parser.parse(file('a.xlsx'), {
+      onRows: (headers, rows) => calls.push({ headers, rows }),
+      onRestart: () => calls.push('restart'),
+    });
+    expect(calls).toEqual([
+      { headers: ['Folio'], rows: [{ row_index: 2, Folio: 'A' }] },
+      'restart',
+      { headers: ['Folio', 'Column_2'], rows: [{ row_index: 2, Folio: 'A', Column_2: 'x' }] },
+      { headers: ['Folio', 'Column_2'], rows: [{ row_index: 3, Folio: 'B', Column_2: null }] },
+    ]);
+    // The rows handed over are the sheet's rows themselves (what was classified is what is shown).
+    const handed = calls.slice(2).flatMap((c) => (c as { rows: unknown[] }).rows);
+    expect(handed).toHaveLength(sheet.rows.length);
+    for (const [i, row] of handed.entries()) expect(row).toBe(sheet.rows[i]);
+  });
+
   it("asks the worker for the chosen sheet and answers the workbook's sheet names", async () => {
     const worker = new FakeWorker([
       { type: 'rows', rows: [{ row_index: 2, Folio: 'A' }] },

@@ -77,7 +77,7 @@ export function createWorkerSpreadsheetParser(
     },
     saveFile,
     parse(file, o = {}) {
-      const { signal, onProgress, sheet, maxRows } = o;
+      const { signal, onProgress, sheet, maxRows, onRows, onRestart } = o;
       return new Promise<ParsedSheet>((resolve, reject) => {
         if (signal?.aborted) {
           reject(signal.reason);
@@ -86,6 +86,8 @@ export function createWorkerSpreadsheetParser(
         const worker = take();
         let rows: UploadRow[] = [];
         let share = createValueSharer();
+        /** The header names of the rows arriving now ('headers' comes before them): for `onRows`. */
+        let headers: string[] | null = null;
         let shown = 0;
         const show = (fraction: number) => {
           if (fraction < 1 ? fraction < shown + PROGRESS_STEP : shown === 1) return;
@@ -124,15 +126,21 @@ export function createWorkerSpreadsheetParser(
             case 'progress':
               show(message.fraction);
               break;
+            case 'headers':
+              headers = message.headers;
+              break;
             case 'rows':
               for (const row of message.rows) {
                 share(row);
                 rows.push(row);
               }
+              if (headers) onRows?.(headers, message.rows);
               break;
             case 'restart':
               rows = [];
               share = createValueSharer();
+              headers = null;
+              onRestart?.();
               break;
             case 'done':
               finish();

@@ -282,23 +282,36 @@ describe('the streaming .xlsx reader gives the rows SheetJS gives', () => {
   });
 });
 
-/** Reads in chunks of 3 rows as the worker does: the rows kept are those handed over since the last restart. */
+/**
+ * Reads in chunks of 3 rows as the worker does: the rows kept are those handed over since the last restart,
+ * with the headers handed over before each chunk (`keyedBy`, one entry a chunk).
+ */
 function readInChunks(bytes: Uint8Array) {
   const got: UploadRow[] = [];
+  const keyedBy: (string[] | null)[] = [];
+  let headers: string[] | null = null;
   let restarts = 0;
   const sheet = read(
     bytes,
     {},
     {
       chunkSize: 3,
-      onRows: (rows) => got.push(...rows),
+      onHeaders: (h) => {
+        headers = h;
+      },
+      onRows: (rows) => {
+        got.push(...rows);
+        keyedBy.push(headers);
+      },
       onRestart: () => {
         restarts++;
         got.length = 0;
+        keyedBy.length = 0;
+        headers = null;
       },
     },
   );
-  return { sheet, got, restarts };
+  return { sheet, got, restarts, keyedBy };
 }
 
 describe('the streaming .xlsx reader, as a stream', () => {
@@ -343,11 +356,13 @@ describe('the streaming .xlsx reader, as a stream', () => {
     for (let i = 0; i < 10; i++) aoa.push([`F-${i}`, 'x']);
     aoa.push(['F-10', 'x', 'más allá del encabezado']);
     const bytes = book({ Hoja1: aoa });
-    const { sheet, got, restarts } = readInChunks(bytes);
+    const { sheet, got, restarts, keyedBy } = readInChunks(bytes);
     expect(sheet.reader).toBe('xlsx-stream');
     expect(restarts).toBe(1);
     expect(sheet.headers).toEqual(['Folio', 'Calle', 'Column_3']);
     expect(got).toEqual(read(bytes, { xlsxStreaming: false }).rows);
+    // The headers come again after the restart, before the rows keyed by them.
+    expect(keyedBy).toEqual(Array(4).fill(sheet.headers));
   });
 
   it('leaves to SheetJS what it does not read (a t="d" cell), even after rows went', () => {
@@ -359,10 +374,11 @@ describe('the streaming .xlsx reader, as a stream', () => {
       xml.replace(/<c r="B12" s="1"><v>46037<\/v><\/c>/, '<c r="B12" t="d"><v>2026-01-15T00:00:00Z</v></c>'),
     );
     expect(strFromU8(unzipSync(bytes)[SHEET] as Uint8Array)).toContain('t="d"');
-    const { sheet, got, restarts } = readInChunks(bytes);
+    const { sheet, got, restarts, keyedBy } = readInChunks(bytes);
     expect(sheet.reader).toBe('sheetjs');
     expect(restarts).toBe(1);
     expect(got).toEqual(read(bytes, { xlsxStreaming: false }).rows);
+    expect(keyedBy).toEqual(Array(4).fill(sheet.headers));
   });
 
   it('leaves .xls and damaged workbooks to SheetJS', () => {

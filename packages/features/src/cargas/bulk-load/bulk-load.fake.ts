@@ -107,6 +107,9 @@ export interface FakeSpreadsheetParser extends SpreadsheetParser {
   reads: string[];
 }
 
+/** Rows per `onRows` call of the fake reader. */
+const FAKE_CHUNK_ROWS = 1_000;
+
 const copy = (sheet: ParsedSheet): ParsedSheet => ({
   headers: [...sheet.headers],
   rows: sheet.rows.map((row) => ({ ...row })),
@@ -140,13 +143,19 @@ export function createFakeSpreadsheetParser(options: FakeSpreadsheetOptions = {}
       }
       signal?.throwIfAborted();
       if (error) throw new SpreadsheetError(error);
+      // The rows go to `onRows` too, in chunks, as the app's reader hands them over while it reads.
+      const handOver = (read: ParsedSheet) => {
+        for (let i = 0; i < read.rows.length; i += FAKE_CHUNK_ROWS)
+          o.onRows?.(read.headers, read.rows.slice(i, i + FAKE_CHUNK_ROWS));
+        return read;
+      };
       if (sheets) {
         const names = Object.keys(sheets);
         const name = o.sheet ?? names.find((n) => (sheets[n]?.rows.length ?? 0) > 0) ?? names[0] ?? '';
         const chosen = sheets[name] ?? { headers: [], rows: [] };
-        return { ...copy(chosen), sheetNames: names, sheet: name };
+        return { ...handOver(copy(chosen)), sheetNames: names, sheet: name };
       }
-      return copy(typeof sheet === 'function' ? sheet(file) : sheet);
+      return handOver(copy(typeof sheet === 'function' ? sheet(file) : sheet));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRows, classifyRowsSync } from './classify';
+import { classifyRows, classifyRowsSync, streamClassification } from './classify';
 import { csvCell, invalidRowsCsv, invalidRowsFileName } from './invalid-rows-csv';
 
 const headers = ['Folio', 'Calle', 'Colonia', 'Ciudad', 'Estado', 'Código Postal', 'Tel1', 'Extra'];
@@ -54,6 +54,78 @@ describe('classifyRows', () => {
     await expect(
       classifyRows(headers, [row(2), row(3)], { signal: controller.signal, budgetMs: 0 }),
     ).rejects.toThrow();
+  });
+});
+
+describe('streamClassification: rows classified as they are read', () => {
+  /** 1,000 rows: valid ones, empty ones, incomplete ones and folios repeated across chunks. */
+  const sheetRows = () =>
+    Array.from({ length: 1_000 }, (_, i) => {
+      const n = i + 2;
+      if (i % 97 === 5) return row(n, Object.fromEntries(headers.map((h) => [h, null])));
+      if (i % 13 === 3) return row(n, { Calle: null });
+      if (i % 11 === 7) return row(n, { Folio: `F-${n - 300 > 1 ? n - 300 : 2}` });
+      return row(n);
+    });
+  const chunksOf = <T>(items: readonly T[], size: number) => {
+    const chunks: T[][] = [];
+    for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+    return chunks;
+  };
+
+  it('gives what classifyRows gives on the whole sheet, with a restart in the middle (rows before it void)', async () => {
+    const rows = sheetRows();
+    const stream = streamClassification({ budgetMs: 0 });
+    // A first read, 400 rows in, then void: the reader starts over (its folios would all repeat).
+    const voided = rows.slice(0, 400).map((r) => ({ ...r, Folio: 'F-2' }));
+    for (const chunk of chunksOf(voided, 64)) stream.rows(headers, chunk);
+    while (stream.classified < 200) await new Promise((resolve) => setTimeout(resolve, 0));
+    stream.restart();
+    for (const chunk of chunksOf(rows, 64)) stream.rows(headers, chunk);
+    const streamed = await stream.finish(headers, rows);
+    const whole = await classifyRows(headers, rows, { budgetMs: 0 });
+    expect(whole.invalid.map((r) => r.reason)).toEqual(
+      expect.arrayContaining([
+        'Fila vacía',
+        'Campo obligatorio faltante: "Calle"',
+        'Folio duplicado en el archivo: "F-2"',
+      ]),
+    );
+    expect(streamed).toEqual(whole);
+    // The stream did the work (not a classification from scratch at the end).
+    expect(stream.classified).toBe(rows.length);
+  });
+
+  it('classifies the chunks while they arrive: at the end only what was left is done', async () => {
+    const rows = sheetRows();
+    const stream = streamClassification({ budgetMs: 0 });
+    const chunks = chunksOf(rows, 100);
+    for (const chunk of chunks.slice(0, -1)) stream.rows(headers, chunk);
+    // The page gets its turns (a task each) while the reader is still at work.
+    while (stream.classified < 900) await new Promise((resolve) => setTimeout(resolve, 0));
+    stream.rows(headers, chunks.at(-1) as typeof rows);
+    expect(await stream.finish(headers, rows)).toEqual(classifyRowsSync(headers, rows));
+    expect(stream.classified).toBe(rows.length);
+  });
+
+  it('classifies from scratch when the rows streamed are not the sheet read (no hook calls, other headers)', async () => {
+    const rows = sheetRows();
+    const none = streamClassification({ budgetMs: 0 });
+    expect(await none.finish(headers, rows)).toEqual(classifyRowsSync(headers, rows));
+    const other = streamClassification({ budgetMs: 0 });
+    other.rows(headers.slice(0, 2), rows);
+    expect(await other.finish(headers, rows)).toEqual(classifyRowsSync(headers, rows));
+    const partial = streamClassification({ budgetMs: 0 });
+    partial.rows(headers, rows.slice(0, 500));
+    expect(await partial.finish(headers, rows)).toEqual(classifyRowsSync(headers, rows));
+  });
+
+  it('stops when aborted', async () => {
+    const controller = new AbortController();
+    const stream = streamClassification({ signal: controller.signal, budgetMs: 0 });
+    stream.rows(headers, sheetRows());
+    controller.abort();
+    await expect(stream.finish(headers, sheetRows())).rejects.toThrow();
   });
 });
 

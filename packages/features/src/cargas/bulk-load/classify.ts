@@ -65,6 +65,133 @@ export async function classifyRows(
   return classifier.result;
 }
 
+/**
+ * Classification that runs while the file is read (`ParseOptions.onRows`): each chunk the reader hands over is
+ * queued and classified in time-boxed slices (a task of at most `budgetMs` each, between the reader's own
+ * messages), so once the last row arrives only the rows not classified yet are left. `finish` answers what
+ * `classifyRows(headers, rows)` would: from the rows streamed when they are the sheet's rows under the same
+ * headers, else (no hook calls, a partial stream) from scratch.
+ */
+export interface StreamClassification {
+  /** A chunk of rows read, in file order, keyed by `headers`. */
+  rows(headers: readonly string[], rows: readonly UploadRow[]): void;
+  /** The rows passed so far are void (the reader started over): their classification is dropped. */
+  restart(): void;
+  /** Rows classified so far (since the last restart). */
+  readonly classified: number;
+  /** The sheet read: its classification, completing the streamed one (in slices) or from scratch. */
+  finish(headers: readonly string[], rows: readonly UploadRow[]): Promise<ClassifiedRows>;
+}
+
+const sameHeaders = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((h, i) => h === b[i]);
+
+export function streamClassification({
+  signal,
+  budgetMs = CLASSIFY_BUDGET_MS,
+}: ClassifyOptions = {}): StreamClassification {
+  let headers: readonly string[] | null = null;
+  let classifier: ReturnType<typeof createClassifier> | null = null;
+  /** Chunks received; those before `head` are classified, `at` = next row of chunk `head`. */
+  let queue: (readonly UploadRow[])[] = [];
+  let head = 0;
+  let at = 0;
+  let received = 0;
+  let classified = 0;
+  let first: UploadRow | undefined;
+  let last: UploadRow | undefined;
+  /** The stream no longer matches one sheet under one set of headers: `finish` starts over. */
+  let broken = false;
+  let scheduled = false;
+
+  /** Classifies queued rows until the deadline (or all of them): false when rows are left. */
+  const work = (deadline: number) => {
+    while (head < queue.length) {
+      const chunk = queue[head] as readonly UploadRow[];
+      const start = at;
+      const end = Math.min(chunk.length, at + 64);
+      for (; at < end; at++) (classifier as ReturnType<typeof createClassifier>).add(chunk[at] as UploadRow);
+      classified += end - start;
+      if (at >= chunk.length) {
+        queue[head++] = [];
+        at = 0;
+      }
+      if (now() >= deadline) break;
+    }
+    if (head < queue.length) return false;
+    queue = [];
+    head = 0;
+    return true;
+  };
+  const pump = () => {
+    scheduled = false;
+    if (signal?.aborted || broken) return;
+    if (!work(now() + budgetMs)) schedule();
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(pump, 0);
+  };
+
+  return {
+    rows(chunkHeaders, rows) {
+      if (broken || rows.length === 0) return;
+      if (headers === null) {
+        headers = [...chunkHeaders];
+        classifier = createClassifier(headers);
+      } else if (!sameHeaders(headers, chunkHeaders)) {
+        broken = true;
+        queue = [];
+        head = 0;
+        return;
+      }
+      queue.push(rows);
+      received += rows.length;
+      first ??= rows[0];
+      last = rows.at(-1);
+      schedule();
+    },
+    restart() {
+      headers = null;
+      classifier = null;
+      queue = [];
+      head = 0;
+      at = 0;
+      received = 0;
+      classified = 0;
+      first = undefined;
+      last = undefined;
+      broken = false;
+    },
+    get classified() {
+      return classified;
+    },
+    async finish(sheetHeaders, rows) {
+      const streamed =
+        !broken &&
+        classifier !== null &&
+        headers !== null &&
+        sameHeaders(headers, sheetHeaders) &&
+        received === rows.length &&
+        first === rows[0] &&
+        last === rows.at(-1);
+      if (!streamed) {
+        broken = true;
+        queue = [];
+        head = 0;
+        return classifyRows(sheetHeaders, rows, { signal, budgetMs });
+      }
+      signal?.throwIfAborted();
+      while (!work(now() + budgetMs)) {
+        await nextTask();
+        signal?.throwIfAborted();
+      }
+      return (classifier as ReturnType<typeof createClassifier>).result;
+    },
+  };
+}
+
 function createClassifier(headers: readonly string[]) {
   const shape: Record<string, null> = {};
   for (const header of headers) shape[header] = null;

@@ -6,7 +6,13 @@ export {
   initialBulkLoadState,
 } from './bulk-load.reducer';
 export { BulkLoadDialog, type BulkLoadDialogProps } from './bulk-load-dialog';
-export { type ClassifiedRows, classifyRows, classifyRowsSync } from './classify';
+export {
+  type ClassifiedRows,
+  classifyRows,
+  classifyRowsSync,
+  type StreamClassification,
+  streamClassification,
+} from './classify';
 export { isSupportedSpreadsheet, SPREADSHEET_ACCEPT } from './file-types';
 export { csvCell, invalidRowsCsv, invalidRowsFileName } from './invalid-rows-csv';
 export { bulkLoadMessages } from './messages.es';

@@ -17,6 +17,15 @@ export interface ParseOptions {
    * built), the read stops and rejects with a `SpreadsheetError` 'too-many-rows' carrying `rowCount`.
    */
   maxRows?: number;
+  /**
+   * Optional: the data rows as they are read, so the caller can start on them before the read ends (the
+   * wizard classifies them, `streamClassification`). Called with chunks in file order, each with the header
+   * names its rows are keyed by; the rows are the very objects the resolved `ParsedSheet.rows` holds. A
+   * reader may never call it (the fake, a small file): the resolved sheet alone is always complete.
+   */
+  onRows?: (headers: readonly string[], rows: readonly UploadRow[]) => void;
+  /** The rows passed to `onRows` so far are void: the reader started over (they will come again). */
+  onRestart?: () => void;
 }
 
 /**

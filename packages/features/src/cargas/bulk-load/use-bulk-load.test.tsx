@@ -8,6 +8,8 @@ import { createFakeCargasPort, type Held, held } from '../../testing';
 import type { CargasPort, PreparedProcess } from '../cargas.port';
 import { createFakeSpreadsheetParser } from './bulk-load.fake';
 import { countUnassigned } from './bulk-load.reducer';
+import { classifyRowsSync } from './classify';
+import type { SpreadsheetParser } from './spreadsheet.port';
 import { type BulkLoadController, useBulkLoad } from './use-bulk-load';
 
 const upload = (i: number): UploadRow => ({ __id: i, row_index: i + 2, Folio: `F-${i}` });
@@ -638,5 +640,60 @@ describe('useBulkLoad · the lote saved ahead of Confirmar Carga', () => {
     expect(cargas.savePart).toHaveBeenCalledTimes(1);
     await act(() => result.current.selectFile(new File(['Folio\n1'], 'otra.csv', { type: 'text/csv' })));
     expect(cargas.discardSave).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useBulkLoad · rows classified while the file is read', () => {
+  const HEADERS = ['Folio', 'Calle', 'Colonia', 'Ciudad', 'Estado', 'Código Postal', 'Tel1'];
+  const sheetRow = (i: number): UploadRow => {
+    const row: UploadRow = { __id: i, row_index: i + 2 };
+    for (const h of HEADERS) row[h] = i % 17 === 4 ? null : `${h}-${i}`;
+    row.Folio = i % 17 === 4 ? null : `F-${i % 7 === 3 ? 1 : i}`;
+    if (i % 23 === 9) row.Colonia = null;
+    return row;
+  };
+
+  /** A reader that hands its rows over in chunks as it reads, starting over once after 300 rows. */
+  function streamingParser(rows: UploadRow[]): SpreadsheetParser {
+    return {
+      saveFile: () => {},
+      async parse(_file, o = {}) {
+        for (let i = 0; i < 300; i += 100)
+          o.onRows?.(
+            HEADERS,
+            rows.slice(i, i + 100).map((r) => ({ ...r })),
+          );
+        await Promise.resolve();
+        o.onRestart?.();
+        for (let i = 0; i < rows.length; i += 100) {
+          o.onRows?.(HEADERS, rows.slice(i, i + 100));
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+        return { headers: HEADERS, rows };
+      },
+    };
+  }
+
+  it('step 2 shows exactly what classifying every row at the end shows', async () => {
+    const rows = Array.from({ length: 1_000 }, (_, i) => sheetRow(i));
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <PortsProvider value={{ cargas: createFakeCargasPort(), spreadsheet: streamingParser(rows) }}>
+        {children}
+      </PortsProvider>
+    );
+    const { result } = renderHook(
+      () => useBulkLoad({ loadType: 'TEC_MTY', onSaved: vi.fn(), onDone: vi.fn() }),
+      {
+        wrapper,
+      },
+    );
+    await act(() => result.current.selectFile(new File(['x'], 'carga.xlsx')));
+    expect(result.current.state.phase).toBe('ready');
+    const expected = classifyRowsSync(HEADERS, rows);
+    expect(expected.invalid.map((r) => r.reason)).toEqual(
+      expect.arrayContaining(['Fila vacía', 'Folio duplicado en el archivo: "F-1"']),
+    );
+    expect(result.current.state.valid).toEqual(expected.valid);
+    expect(result.current.state.invalid).toEqual(expected.invalid);
   });
 });
