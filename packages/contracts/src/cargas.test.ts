@@ -10,6 +10,8 @@ import {
   processCargaAnswerSchema,
   processCargaRequestSchema,
   processCargaResponseSchema,
+  rowsAsLists,
+  rowsFromLists,
 } from './cargas';
 import { canTransition } from './policy';
 import { marcarEnviadosRequestSchema, toFechaRecibido } from './reportes';
@@ -77,6 +79,50 @@ describe('processCargaRequestSchema', () => {
       processCargaRequestSchema.safeParse({ loadType: 'TEC_MTY', rows: [{ row_index: 1 }] }).success,
     ).toBe(false);
     expect(processCargaRequestSchema.safeParse({ loadType: 'OTRO', rows: [] }).success).toBe(false);
+  });
+});
+
+describe('rowsAsLists / rowsFromLists (process_carga rows as lists under columns)', () => {
+  it('writes every key of any row once, each row as its cells in that order (null where it lacks one), and reads them back', () => {
+    const rows = [
+      { row_index: 2, Folio: 'A', Tel1: '81' },
+      { row_index: 3, Folio: 'B', Notas: 'x', Tel1: null },
+      { row_index: 4, Nada: undefined },
+    ];
+    const lists = rowsAsLists(rows);
+    expect(lists).toEqual({
+      columns: ['row_index', 'Folio', 'Tel1', 'Notas', 'Nada'],
+      rows: [
+        [2, 'A', '81', null, null],
+        [3, 'B', null, 'x', null],
+        [4, null, null, null, null],
+      ],
+    });
+    const body = { ...lists, loadType: 'TEC_MTY' };
+    rowsFromLists(body);
+    expect(body.rows).toEqual([
+      { row_index: 2, Folio: 'A', Tel1: '81', Notas: null, Nada: null },
+      { row_index: 3, Folio: 'B', Tel1: null, Notas: 'x', Nada: null },
+      { row_index: 4, Folio: null, Tel1: null, Notas: null, Nada: null },
+    ]);
+  });
+
+  it('leaves what it cannot read as object rows as it came (the schema refuses it), and never throws', () => {
+    const longer = { columns: ['row_index'], rows: [[2, 'x'], [3]] };
+    rowsFromLists(longer);
+    expect(longer.rows).toEqual([[2, 'x'], { row_index: 3 }]);
+    const proto = { columns: ['__proto__'], rows: [[{ polluted: true }]] };
+    rowsFromLists(proto);
+    expect(proto.rows).toEqual([[{ polluted: true }]]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const notText = { columns: [1], rows: [[2]] };
+    rowsFromLists(notText);
+    expect(notText.rows).toEqual([[2]]);
+    for (const body of [null, 'x', [], { columns: 'a', rows: [] }, { columns: [], rows: 'x' }])
+      expect(() => rowsFromLists(body)).not.toThrow();
+    expect(processCargaRequestSchema.safeParse({ rows: [[2, 'x']], loadType: 'TEC_MTY' }).success).toBe(
+      false,
+    );
   });
 });
 

@@ -1,4 +1,10 @@
-import { apiRoutes, CARGAS_MESSAGES, MAX_ROWS_PER_REQUEST, SAVE_PART_ROWS } from '@socio/contracts';
+import {
+  apiRoutes,
+  CARGAS_MESSAGES,
+  MAX_ROWS_PER_REQUEST,
+  rowsFromLists,
+  SAVE_PART_ROWS,
+} from '@socio/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fail } from '../../domain-errors';
 import { actorOf } from '../../http/auth';
@@ -46,6 +52,7 @@ const perRequest = (key: 'rows' | 'processedData') =>
 /** Cargas and asignaciones. */
 export async function cargasRoutes(app: FastifyInstance): Promise<void> {
   const { cargas } = apiRoutes;
+  const countRows = perRequest('rows');
 
   registerRoute(app, cargas.activeVisitors, async () => ({ visitors: await activeVisitors(app.db) }));
 
@@ -58,7 +65,14 @@ export async function cargasRoutes(app: FastifyInstance): Promise<void> {
     registerRoute(
       files,
       cargas.process,
-      { bodyLimit: CARGA_BODY_LIMIT, preValidation: perRequest('rows') },
+      {
+        bodyLimit: CARGA_BODY_LIMIT,
+        // Counted first; then rows written as lists (`columns`) become the object rows every check reads.
+        preValidation: async (request) => {
+          await countRows(request);
+          rowsFromLists(request.body);
+        },
+      },
       async (request) =>
         processCarga(app.db, actorOf(request), request.body.rows, request.body.lote, request.body.answer),
     );

@@ -153,7 +153,8 @@ describe('createHttpCargasPort', () => {
     await port.save({ fileName: 'a.xlsx', processedData: [], loadType: 'TEC_MTY' });
     expect(calls[0]).toMatchObject({
       method: 'POST',
-      body: { rows: [{ row_index: 2, Folio: 'A' }], loadType: 'TEC_MTY' },
+      // The rows as lists under their columns (rowsAsLists): the column names once.
+      body: { columns: ['row_index', 'Folio'], rows: [[2, 'A']], loadType: 'TEC_MTY' },
     });
     expect(calls[1]).toMatchObject({
       method: 'POST',
@@ -184,8 +185,15 @@ describe('createHttpCargasPort', () => {
       { row_index: 5, Folio: 'C', Fecha: new Date('2026-03-07T05:06:07.000Z'), Cero: Number.NaN },
     ];
     const answer = await createHttpCargasPort(http).process(rows, 'TEC_MTY');
+    // Every key of any row is a column; a cell a row lacks goes as null, and JSON writes the Date and the NaN as
+    // it writes them in an object.
     expect(calls[0]?.body).toEqual({
-      rows: JSON.parse(JSON.stringify(rows)),
+      columns: ['row_index', 'Folio', 'Tel1', 'Notas', 'Colonia', 'Fecha', 'Cero'],
+      rows: [
+        [2, ' A ', '+52 81,1234', ' x ', 'Centro', null, null],
+        [3, '', null, null, null, null, null],
+        [5, 'C', null, null, null, '2026-03-07T05:06:07.000Z', null],
+      ],
       loadType: 'TEC_MTY',
       answer: 'computed',
     });
@@ -266,7 +274,13 @@ describe('createHttpCargasPort', () => {
     expect(calls).toHaveLength(1);
     const body = calls[0]?.body as Blob;
     const text = gunzipSync(Buffer.from(await body.arrayBuffer())).toString('utf8');
-    expect(JSON.parse(text)).toEqual({ rows, loadType: 'TEC_MTY', lote, answer: 'computed' });
+    expect(JSON.parse(text)).toEqual({
+      columns: ['row_index', 'Folio'],
+      rows: rows.map((row) => [row.row_index, row.Folio]),
+      loadType: 'TEC_MTY',
+      lote,
+      answer: 'computed',
+    });
     expect(body).toBe((prepared as unknown as { json: { payload: Blob } }).json.payload);
   });
 

@@ -6,6 +6,7 @@ import {
   type LoadType,
   PROCESSED_DISPLAY_KEYS,
   type ProcessedRow,
+  rowsAsLists,
   type SaveRow,
   type UploadRow,
 } from '@socio/contracts';
@@ -45,10 +46,11 @@ class SaveRowJson {
 /**
  * process_carga's body: the batch's rows, the lote part they are stored as, and the computed answer asked for —
  * the browser holds the rows it sent, so the server does not write them back (per 5,000-row batch ~2.4 MB of
- * JSON to write, compress, inflate and parse, for a ~1.7 MB request); `process` completes them.
+ * JSON to write, compress, inflate and parse, for a ~1.7 MB request); `process` completes them. The rows go as
+ * lists under their `columns` (`rowsAsLists`): the column names once, not once per cell.
  */
 const processBody = (rows: UploadRow[], loadType: LoadType, o?: ProcessCallOptions) => ({
-  rows,
+  ...rowsAsLists(rows),
   loadType,
   ...(o?.lote ? { lote: o.lote } : {}),
   answer: 'computed' as const,
