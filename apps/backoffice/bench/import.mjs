@@ -421,6 +421,8 @@ async function main() {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
   });
+  /** The file's temp directory: removed at the end whatever the end (BENCH_STOP returns early). */
+  let dir = null;
   try {
     const login = await api(baseUrl, null, '/auth/login', { method: 'POST', body: JSON.stringify(ADMIN) });
     const { visitors } = await api(baseUrl, login.token, '/cargas/active_visitors');
@@ -433,7 +435,7 @@ async function main() {
         ? readFileSync(cached)
         : buildFile(states.length > 0 ? states : STATES_FALLBACK, tag);
     if (cached && !existsSync(cached)) writeFileSync(cached, bytes);
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'socio-bench-file-'));
+    dir = mkdtempSync(path.join(os.tmpdir(), 'socio-bench-file-'));
     const file = path.join(dir, `folios_${ROWS}_${tag}.${FORMAT}`);
     writeFileSync(file, bytes);
     console.info(
@@ -721,8 +723,8 @@ async function main() {
         `filas en la base (asignaciones de folio ${prefix}*, GET /cargas/assignment_stats): ${stats.total.toLocaleString('es-MX')} de ${ROWS.toLocaleString('es-MX')} ${stats.total === ROWS ? 'OK' : 'DISTINTAS'}`,
       );
     }
-    rmSync(dir, { recursive: true, force: true });
   } finally {
+    if (dir) rmSync(dir, { recursive: true, force: true });
     await browser.close();
     server.stop();
   }
