@@ -416,19 +416,28 @@ function asSentAsJson(row: SheetRow): SheetRow {
 }
 
 /**
+ * `row` (cleaned) made a row of process_carga's full answer: `computed`'s fields added to it, in this order. The
+ * server's full answer (its rows themselves) and `completeProcessedRow` (a copy of the row sent) both add them
+ * here, so their rows have the same keys in the same order.
+ */
+export function withComputedFields(row: SheetRow, computed: ComputedRow): ProcessedRow {
+  const out = row as ProcessedRow;
+  out.id_folio = computed.id_folio;
+  out.visitor_id = computed.visitor_id;
+  out.state_of_folio = computed.state_of_folio;
+  out.state_of_visitor = computed.state_of_visitor;
+  out.address_complete_folio = computed.address_complete_folio;
+  out.row_index = computed.row_index;
+  return out;
+}
+
+/**
  * The row process_carga's full answer gives for `sent` (the request's row at `computed.position`): `sent` as the
  * server read it, cleaned with the shared cleaning (`cleanRow`: a copy, `sent` is left as it was), then the
- * computed fields in the order the server adds them. Same keys, order and values as the full answer's row.
+ * computed fields (`withComputedFields`). Same keys, order and values as the full answer's row.
  */
 export function completeProcessedRow(sent: SheetRow, computed: ComputedRow): ProcessedRow {
-  const row = cleanRow(asSentAsJson(sent)) as ProcessedRow;
-  row.id_folio = computed.id_folio;
-  row.visitor_id = computed.visitor_id;
-  row.state_of_folio = computed.state_of_folio;
-  row.state_of_visitor = computed.state_of_visitor;
-  row.address_complete_folio = computed.address_complete_folio;
-  row.row_index = computed.row_index;
-  return row;
+  return withComputedFields(cleanRow(asSentAsJson(sent)), computed);
 }
 
 /**

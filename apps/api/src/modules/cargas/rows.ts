@@ -25,6 +25,7 @@ import {
   type ProcessedRow,
   type SheetRow,
   validateRow,
+  withComputedFields,
 } from '@socio/contracts';
 
 /** An active Visitador as the assignment sees it. */
@@ -276,6 +277,7 @@ export function processRows(
   const reader = createColumnReader(rows, READ_COLUMNS);
   const pick = createVisitorPicker(ctx.visitors);
   const seen = new Set<string>();
+  // Full answer rows, or (`computedOnly`) ComputedRows: the computed fields of a ProcessedRow and its position.
   const processedData: ProcessedRow[] = [];
   const invalidRows: InvalidRow[] = [];
   for (let i = 0; i < rows.length; i++) {
@@ -294,32 +296,18 @@ export function processRows(
     const fields = ctx.fields && folioFields(check.row, check.estado, reader);
     if (fields) ctx.fields?.push(fields);
     const visitor = pick(check.estado);
-    const visitorId = visitor?.id_usuario ?? null;
-    const visitorState = visitor?.region ?? null;
-    const address = fields ? fields.direccion : addressOf(check.row, check.estado, reader);
-    if (computedOnly) {
-      processedData.push({
-        position: i,
-        id_folio: check.folio,
-        visitor_id: visitorId,
-        state_of_folio: check.estado,
-        state_of_visitor: visitorState,
-        address_complete_folio: address,
-        row_index: rowIndex,
-      } satisfies ComputedRow);
-      continue;
-    }
-    // The row's own object, cleaned in place, becomes the answer's row with the computed fields: a 100,000-row
-    // file is held once, not twice, and no row is copied. (`completeProcessedRow` of @socio/contracts adds them
-    // in this same order.)
-    const out = raw as ProcessedRow;
-    out.id_folio = check.folio;
-    out.visitor_id = visitorId;
-    out.state_of_folio = check.estado;
-    out.state_of_visitor = visitorState;
-    out.address_complete_folio = address;
-    out.row_index = rowIndex;
-    processedData.push(out);
+    const computed: ComputedRow = {
+      position: i,
+      id_folio: check.folio,
+      visitor_id: visitor?.id_usuario ?? null,
+      state_of_folio: check.estado,
+      state_of_visitor: visitor?.region ?? null,
+      address_complete_folio: fields ? fields.direccion : addressOf(check.row, check.estado, reader),
+      row_index: rowIndex,
+    };
+    // The row's own object, cleaned in place, becomes the full answer's row with the computed fields: a
+    // 100,000-row file is held once, not twice, and no row is copied.
+    processedData.push(computedOnly ? computed : withComputedFields(raw, computed));
   }
   return { processedData, invalidRows, invalidCount: invalidRows.length, validCount: processedData.length };
 }
