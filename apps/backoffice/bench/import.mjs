@@ -419,7 +419,15 @@ async function main() {
   const { baseUrl } = server;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    // BENCH_BROWSER_ARGS: more Chromium flags, e.g. '--js-flags=--trace-gc' (with DEBUG=pw:browser, each V8
+    // collection of the page and its pause is printed: what a long task of the collector was).
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      ...(process.env.BENCH_BROWSER_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
   });
   /** The file's temp directory: removed at the end whatever the end (BENCH_STOP returns early). */
   let dir = null;
