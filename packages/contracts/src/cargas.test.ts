@@ -10,11 +10,13 @@ import {
   processCargaAnswerSchema,
   processCargaRequestSchema,
   processCargaResponseSchema,
+  RowsCompletedInPlace,
   rowsAsLists,
   rowsFromLists,
 } from './cargas';
 import { canTransition } from './policy';
 import { marcarEnviadosRequestSchema, toFechaRecibido } from './reportes';
+import { cleanRow } from './rules/rows';
 
 describe('activeAssignmentsQuerySchema', () => {
   it('defaults to page 1, 10 rows, fecha_asignacion desc', () => {
@@ -348,6 +350,61 @@ describe("process_carga's computed answer (answer: 'computed')", () => {
       staged: true,
     });
     expect(full.invalidRows).toBe(parsed.invalidRows);
+  });
+
+  it('rows completed in place equal the copies, key order included, and are the rows sent', () => {
+    const file = () => [
+      { row_index: 2, Folio: ' A ', Tel1: '+52 81,1', 'Codigo Postal': 64000, Notas: '  ' },
+      { row_index: 3, Folio: 'B', Fecha: new Date('2026-03-07T05:06:07.000Z') },
+      { row_index: 4, Folio: 'C', id_folio: 'viejo', state_of_folio: ' x ' },
+    ];
+    const answer = {
+      processedData: [
+        computed({ position: 0, id_folio: 'A', row_index: 2 }),
+        computed({ position: 1, id_folio: 'B', row_index: 3 }),
+        computed({ position: 2, id_folio: 'C', visitor_id: null, state_of_visitor: null, row_index: 4 }),
+      ],
+      invalidRows: [],
+      invalidCount: 0,
+      validCount: 3,
+    };
+    const copies = completeProcessCargaAnswer(file(), answer);
+    const sent = file();
+    const inPlace = new RowsCompletedInPlace();
+    const full = completeProcessCargaAnswer(sent, answer, inPlace);
+    expect(full).toEqual(copies);
+    for (const [i, row] of full.processedData.entries())
+      expect(Object.keys(row)).toEqual(Object.keys(copies.processedData[i]!));
+    expect(full.processedData[0]).toBe(sent[0]);
+    // A Date is not carried by JSON as itself: that row is completed as a copy, the row sent left as it was.
+    expect(full.processedData[1]).not.toBe(sent[1]);
+    expect(sent[1]!.Fecha).toBeInstanceOf(Date);
+    expect(full.processedData[2]).toBe(sent[2]);
+  });
+
+  it('undo takes off the computed fields each row did not have: its keys as sent, its cells cleaned', () => {
+    const original = () => [
+      { row_index: 2, Folio: ' A ', Tel1: '+52 81,1', 'Codigo Postal': 64000, Notas: '  ' },
+      { row_index: 4, Folio: 'C', id_folio: 'viejo', state_of_folio: ' x ' },
+    ];
+    const sent = original();
+    const inPlace = new RowsCompletedInPlace();
+    inPlace.complete(sent[0]!, computed({ id_folio: 'A', row_index: 2 }));
+    inPlace.complete(sent[1]!, computed({ id_folio: 'C', row_index: 4 }));
+    inPlace.undo();
+    original().forEach((row, i) => {
+      expect(Object.keys(sent[i]!)).toEqual(Object.keys(row));
+      // Cleaned as the server cleans them: sent again, they are read, processed and saved as the first time.
+      expect(sent[i]).toEqual(cleanRow(row));
+      expect(cleanRow(sent[i]!)).toEqual(sent[i]);
+    });
+    // A computed field the row had as a cell keeps its place and its (cleaned) cell value.
+    expect(sent[1]).toMatchObject({ id_folio: 'viejo', state_of_folio: 'x' });
+    // After undo (a late answer): completed as a copy, the row left as it is.
+    const late = { row_index: 5, Folio: 'D' };
+    const row = inPlace.complete(late, computed({ id_folio: 'D', row_index: 5 }));
+    expect(row).not.toBe(late);
+    expect(late).toEqual({ row_index: 5, Folio: 'D' });
   });
 
   it("the answer's rows are checked in place, and each must point at a row sent, in order", () => {

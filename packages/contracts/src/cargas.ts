@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './common';
-import { cleanRow, type SheetRow } from './rules/rows';
+import { cleanRow, cleanRowInPlace, type SheetRow } from './rules/rows';
 import { STATE_NAMES } from './rules/states';
 
 /* ----------------------------------------------------------------------------
@@ -415,20 +415,25 @@ function asSentAsJson(row: SheetRow): SheetRow {
   return kept ? row : (JSON.parse(JSON.stringify(row)) as SheetRow);
 }
 
+/** The fields process_carga computes for a valid row, in the order its full answer's rows carry them. */
+export const COMPUTED_FIELDS = [
+  'id_folio',
+  'visitor_id',
+  'state_of_folio',
+  'state_of_visitor',
+  'address_complete_folio',
+  'row_index',
+] as const satisfies ReadonlyArray<keyof ComputedRow & keyof ProcessedRow>;
+
 /**
- * `row` (cleaned) made a row of process_carga's full answer: `computed`'s fields added to it, in this order. The
- * server's full answer (its rows themselves) and `completeProcessedRow` (a copy of the row sent) both add them
- * here, so their rows have the same keys in the same order.
+ * `row` (cleaned) made a row of process_carga's full answer: `computed`'s fields added to it, in
+ * `COMPUTED_FIELDS`' order. The server's full answer (its rows themselves) and the browser's completion of a
+ * computed answer (`completeProcessedRow`, `RowsCompletedInPlace`) all add them here, so their rows have the same
+ * keys in the same order.
  */
 export function withComputedFields(row: SheetRow, computed: ComputedRow): ProcessedRow {
-  const out = row as ProcessedRow;
-  out.id_folio = computed.id_folio;
-  out.visitor_id = computed.visitor_id;
-  out.state_of_folio = computed.state_of_folio;
-  out.state_of_visitor = computed.state_of_visitor;
-  out.address_complete_folio = computed.address_complete_folio;
-  out.row_index = computed.row_index;
-  return out;
+  for (const key of COMPUTED_FIELDS) row[key] = computed[key];
+  return row as ProcessedRow;
 }
 
 /**
@@ -441,12 +446,69 @@ export function completeProcessedRow(sent: SheetRow, computed: ComputedRow): Pro
 }
 
 /**
+ * Rows sent to process_carga completed in themselves rather than as copies (`complete`): the same keys, order
+ * and values as `completeProcessedRow`'s copy, without a second object per row — a carga of 1,048,575 rows held
+ * its rows twice while it was processed (~330 MB more of the page's heap, whose collections then paused the page
+ * for over 100 ms). A row JSON does not carry as itself (a Date, NaN, an undefined cell) is still completed as a
+ * copy, and so is every row once `undo` ran.
+ *
+ * `undo` takes back what the rows were given, for a processing that failed (the rows go back to step 2, to be
+ * shown and sent again): each computed field a row did not have is deleted (last added first, which keeps the
+ * row's fast shape), and a cell a computed field replaced gets its value back. Its cells stay cleaned (`cleanRowInPlace`): cleaning them again leaves them as they are, so
+ * the rows sent again are processed and saved exactly as before; step 2 then shows what the carga would save (a
+ * phone's '+' and commas, a cell's outer blanks gone). Keeping every cell as read would take each changed cell's
+ * old value — most rows of a file change a cell or more (numeric phones become text) — as much memory as the
+ * copies this saves.
+ */
+export class RowsCompletedInPlace {
+  private rows: SheetRow[] = [];
+  /** For each row of `rows`, the computed fields it was given (bit i: `COMPUTED_FIELDS[i]`). */
+  private added: number[] = [];
+  /** A cell a computed field of the same name replaced (a file's own 'id_folio' column): row, key, cell. */
+  private replaced: unknown[] = [];
+  private undone = false;
+
+  /** `sent` completed with `computed` (in itself, or as a copy: see the class). */
+  complete(sent: SheetRow, computed: ComputedRow): ProcessedRow {
+    if (this.undone || asSentAsJson(sent) !== sent) return completeProcessedRow(sent, computed);
+    cleanRowInPlace(sent);
+    let added = 0;
+    for (let i = 0; i < COMPUTED_FIELDS.length; i++) {
+      const key = COMPUTED_FIELDS[i]!;
+      if (!Object.hasOwn(sent, key)) added |= 1 << i;
+      else if (!Object.is(sent[key], computed[key])) this.replaced.push(sent, key, sent[key]);
+    }
+    this.rows.push(sent);
+    this.added.push(added);
+    return withComputedFields(sent, computed);
+  }
+
+  /** The computed fields taken off every row completed in place; later rows are completed as copies. */
+  undo(): void {
+    this.undone = true;
+    for (let r = 0; r < this.rows.length; r++) {
+      const row = this.rows[r]!;
+      const added = this.added[r]!;
+      for (let i = COMPUTED_FIELDS.length - 1; i >= 0; i--)
+        if (added & (1 << i)) delete row[COMPUTED_FIELDS[i]!];
+    }
+    for (let c = 0; c < this.replaced.length; c += 3)
+      (this.replaced[c] as SheetRow)[this.replaced[c + 1] as string] = this.replaced[c + 2];
+    this.rows = [];
+    this.added = [];
+    this.replaced = [];
+  }
+}
+
+/**
  * process_carga's full answer rebuilt from its computed answer to the rows `sent` (checked by
- * `computedProcessCargaAnswerSchema(sent)`): each row completed with the row it points at, the rest as answered.
+ * `computedProcessCargaAnswerSchema(sent)`): each row completed with the row it points at — as a copy, or in
+ * the row itself with `inPlace` — the rest as answered.
  */
 export function completeProcessCargaAnswer(
   sent: readonly UploadRow[],
   answer: ProcessCargaComputedResponse,
+  inPlace?: RowsCompletedInPlace,
 ): ProcessCargaResponse {
   const computed = answer.processedData;
   const processedData: ProcessedRow[] = new Array(computed.length);
@@ -454,7 +516,7 @@ export function completeProcessCargaAnswer(
     const row = computed[i]!;
     const at = sent[row.position];
     if (at === undefined) throw new Error(`process_carga: la fila ${row.position} no se envió`);
-    processedData[i] = completeProcessedRow(at, row);
+    processedData[i] = inPlace ? inPlace.complete(at, row) : completeProcessedRow(at, row);
   }
   return { ...answer, processedData };
 }

@@ -20,6 +20,7 @@ import type {
   ProcessCargaResponse,
   ProcessedRow,
   ProcessLote,
+  RowsCompletedInPlace,
   SaveCargaRequest,
   SaveCargaResponse,
   SavePartResponse,
@@ -46,6 +47,11 @@ export interface PreparedProcess {
 /** process's options, and the body `prepareProcess` wrote of these same rows and options (sent as it is). */
 export interface ProcessSendOptions extends ProcessCallOptions {
   prepared?: PreparedProcess;
+  /**
+   * The answer's rows may be the rows sent themselves, completed in place and recorded here (its `undo` takes the
+   * computed fields off again); without it, or in a port that does not, they are new objects.
+   */
+  inPlace?: RowsCompletedInPlace;
 }
 
 /** confirmSave's options: what the lote learnt since it was opened (confirmar's body, `ConfirmSaveRequest`). */

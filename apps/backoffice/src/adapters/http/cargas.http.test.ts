@@ -1,4 +1,4 @@
-import { apiRoutes, type ProcessCargaResponse, type UploadRow } from '@socio/contracts';
+import { apiRoutes, type ProcessCargaResponse, RowsCompletedInPlace, type UploadRow } from '@socio/contracts';
 import { describe, expect, it } from 'vitest';
 import { cargasPortScenarios } from '../../../../../packages/features/src/cargas/cargas.scenarios';
 import { createHttpCargasPort } from './cargas';
@@ -36,5 +36,25 @@ describe('process over the real API', () => {
     expect(answer.processedData.map((r) => Object.keys(r))).toEqual(
       full.processedData.map((r) => Object.keys(r)),
     );
+
+    // Completed in the rows sent (the wizard's batches): the same answer, its rows the rows sent themselves —
+    // but for those JSON does not carry as themselves (a Date, NaN), completed as copies.
+    const sent = structuredClone(rows);
+    const inPlace = await createHttpCargasPort(http).process(sent, 'TEC_MTY', {
+      inPlace: new RowsCompletedInPlace(),
+    });
+    expect(inPlace).toEqual(full);
+    expect(inPlace.processedData.map((r) => Object.keys(r))).toEqual(
+      full.processedData.map((r) => Object.keys(r)),
+    );
+    const byIndex = new Map(sent.map((row) => [row.row_index, row]));
+    const same = inPlace.processedData.filter((row) => row === byIndex.get(row.row_index as number));
+    const copied = inPlace.processedData.filter((row) => row !== byIndex.get(row.row_index as number));
+    expect(same.length).toBeGreaterThan(500);
+    expect(copied.length).toBeGreaterThan(0);
+    for (const row of copied) {
+      const original = byIndex.get(row.row_index as number)!;
+      expect(original.Notas instanceof Date || Number.isNaN(original.Peso)).toBe(true);
+    }
   });
 });

@@ -82,12 +82,9 @@ export function createHttpCargasPort(http: HttpClient): CargasPort {
         compressBody: true,
         ...(o?.prepared instanceof PreparedProcessBody ? { prepared: o.prepared.json } : {}),
       });
-      // Each row is completed as a copy of the row sent (`completeProcessedRow`), not in it: the wizard's `valid`
-      // rows are these same objects, and they are shown again in step 2, and sent again, when processing fails
-      // (a later batch refused, the network lost: 'processFailed' keeps them); cleaned in place, step 2 would
-      // show the phones stripped and a retry would carry the computed fields. One new object per row, as the
-      // JSON.parse of the full answer made.
-      return completeProcessCargaAnswer(rows, answer);
+      // With `o.inPlace` (the wizard's batches), each row is completed in the row sent (`RowsCompletedInPlace`):
+      // no second copy of a file held while it is processed; the wizard undoes it when processing fails.
+      return completeProcessCargaAnswer(rows, answer, o?.inPlace);
     },
     prepareProcess: async (rows, loadType, o) =>
       new PreparedProcessBody(await prepareJson(processBody(rows, loadType, o), true)),

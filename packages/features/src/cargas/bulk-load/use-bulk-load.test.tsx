@@ -1,11 +1,18 @@
-import type { ProcessCargaResponse, ProcessedRow, SavePartResponse, UploadRow } from '@socio/contracts';
+import {
+  type ComputedRow,
+  completeProcessCargaAnswer,
+  type ProcessCargaResponse,
+  type ProcessedRow,
+  type SavePartResponse,
+  type UploadRow,
+} from '@socio/contracts';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../errors';
 import { PortsProvider } from '../../ports';
 import { createFakeCargasPort, type Held, held } from '../../testing';
-import type { CargasPort, PreparedProcess } from '../cargas.port';
+import type { CargasPort, PreparedProcess, ProcessSendOptions } from '../cargas.port';
 import { createFakeSpreadsheetParser } from './bulk-load.fake';
 import { countUnassigned } from './bulk-load.reducer';
 import { classifyRowsSync } from './classify';
@@ -140,6 +147,59 @@ describe('useBulkLoad · process_carga batches', () => {
     expect(process).toHaveBeenCalledTimes(2);
     expect(result.current.state.phase).toBe('ready');
     expect(result.current.state.error).toMatch(/Servicio no disponible/);
+  });
+
+  it('rows completed in place by a batch that answered go back to step 2 as sent when a later batch fails', async () => {
+    const answers: Held<undefined>[] = [];
+    const sentKeys: string[][] = [];
+    // As the HTTP port does: each answer's rows completed in the rows sent (`o.inPlace`).
+    const process = vi.fn(async (rows: UploadRow[], _type: string, o?: ProcessSendOptions) => {
+      const answer = held<undefined>();
+      answers.push(answer);
+      sentKeys.push(Object.keys(rows[0] ?? {}));
+      await answer.promise;
+      const computed = rows.map(
+        (row, position): ComputedRow => ({
+          position,
+          id_folio: String(row.Folio),
+          visitor_id: 7,
+          state_of_folio: 'Nuevo León',
+          state_of_visitor: 'Nuevo León',
+          address_complete_folio: 'Calle 1, Centro',
+          row_index: row.row_index,
+        }),
+      );
+      const response = { processedData: computed, invalidRows: [], invalidCount: 0, validCount: rows.length };
+      return completeProcessCargaAnswer(rows, response, o?.inPlace);
+    });
+    const { result } = setup({ ...createFakeCargasPort(), process });
+    toReady(result, 12_000);
+    const valid = result.current.state.valid;
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.process();
+    });
+    await settle();
+    answers[0]?.release(undefined);
+    await settle();
+    // The first batch's rows are the answer's rows: completed in themselves, not copied.
+    expect(valid[0]).toMatchObject({ id_folio: 'F-0', visitor_id: 7 });
+    answers[1]?.fail(new ApiError(503, 'Servicio no disponible'));
+    await settle();
+    // The batch in flight answers after the failure: its rows are left as they are.
+    answers[2]?.release(undefined);
+    await act(() => done);
+    expect(result.current.state.phase).toBe('ready');
+    expect(result.current.state.valid).toBe(valid);
+    for (const i of [0, 4_999, 10_000]) expect(valid[i]).toEqual(upload(i));
+
+    // Trying again sends every row as it was sent the first time.
+    act(() => {
+      done = result.current.process();
+    });
+    await settle();
+    expect(sentKeys.at(-1)).toEqual(sentKeys[0]);
+    expect(sentKeys[0]).toEqual(['__id', 'row_index', 'Folio']);
   });
 
   it("writes the next batches' bodies while the two before are still out, and sends each as soon as one answers", async () => {

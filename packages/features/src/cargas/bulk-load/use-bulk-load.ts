@@ -14,6 +14,7 @@ import {
   type ProcessCargaResponse,
   type ProcessedRow,
   REQUESTS_IN_FLIGHT,
+  RowsCompletedInPlace,
 } from '@socio/contracts';
 import { toast } from '@socio/ui';
 import { startTransition, useCallback, useEffect, useReducer, useRef } from 'react';
@@ -177,6 +178,9 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
     // Each batch goes with the lote (once it is open): the server stores its valid rows as the part of the
     // batch's number. A lote that failed to open: the batches go without it, and the parts are sent below.
     const loteId = lote.id.catch(() => null);
+    // The answers' rows are the valid rows themselves, completed in place (no second copy of the file while it is
+    // processed); a processing that fails or is left takes their computed fields off again (`undo`).
+    const inPlace = new RowsCompletedInPlace();
     try {
       // Batches go out two at a time (each answer kept in its batch's slot): the file's order is kept
       // whatever answers first, and the bar counts the rows of every batch answered.
@@ -207,7 +211,12 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
           return { rows, options, prepared };
         },
         async (b, { rows: batch, options, prepared }, batchSignal) => {
-          const answer = await cargas.process(batch, loadType, { ...options, prepared, signal: batchSignal });
+          const answer = await cargas.process(batch, loadType, {
+            ...options,
+            prepared,
+            inPlace,
+            signal: batchSignal,
+          });
           answers[b] = answer;
           batchSignal.throwIfAborted();
           staged[b] = answer.staged === true;
@@ -237,6 +246,7 @@ export function useBulkLoad({ loadType, onSaved, onDone }: UseBulkLoadOptions) {
       // task with the commit (it was the longest task of processing a 500,000-row file by CPU: ~70 ms).
       startTransition(() => dispatch({ type: 'processed', processed, invalid, partLayout, unassigned }));
     } catch (error) {
+      inPlace.undo();
       if (loteRef.current === lote) dropLote();
       if (signal.aborted) return;
       dispatch({ type: 'processFailed', message: processErrorMessage(error) });
