@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './common';
-import { cleanRow, cleanRowInPlace, type SheetRow } from './rules/rows';
+import { cleanRow, cleanRowInPlace, findColumnKey, type SheetRow } from './rules/rows';
 import { STATE_NAMES } from './rules/states';
 
 /* ----------------------------------------------------------------------------
@@ -512,13 +512,36 @@ export function completeProcessCargaAnswer(
 ): ProcessCargaResponse {
   const computed = answer.processedData;
   const processedData: ProcessedRow[] = new Array(computed.length);
+  const folioKey = sent.length > 0 ? findColumnKey(sent[0]!, 'Folio') : undefined;
   for (let i = 0; i < computed.length; i++) {
     const row = computed[i]!;
     const at = sent[row.position];
     if (at === undefined) throw new Error(`process_carga: la fila ${row.position} no se envió`);
-    processedData[i] = inPlace ? inPlace.complete(at, row) : completeProcessedRow(at, row);
+    processedData[i] = shareTexts(
+      inPlace ? inPlace.complete(at, row) : completeProcessedRow(at, row),
+      folioKey,
+    );
   }
   return { ...answer, processedData };
+}
+
+/** Each state name, to give a row the one string of its state (`shareTexts`). */
+const SHARED_STATE_NAMES = new Map(STATE_NAMES.map((name) => [name, name]));
+
+/**
+ * A completed row's computed texts that the page already holds, as those strings: the folio as the row's own
+ * (cleaned) Folio cell, a state as its name in `STATE_NAMES`. JSON.parse makes a fresh string of every value: at
+ * 1,048,575 rows these were ~64 B more per row of the page's heap (same values either way).
+ */
+function shareTexts(row: ProcessedRow, folioKey: string | undefined): ProcessedRow {
+  if (folioKey !== undefined) {
+    const cell = row[folioKey];
+    if (cell === row.id_folio) row.id_folio = cell;
+  }
+  row.state_of_folio = SHARED_STATE_NAMES.get(row.state_of_folio) ?? row.state_of_folio;
+  if (row.state_of_visitor != null)
+    row.state_of_visitor = SHARED_STATE_NAMES.get(row.state_of_visitor) ?? row.state_of_visitor;
+  return row;
 }
 
 /* ----------------------------------------------------------------------------
