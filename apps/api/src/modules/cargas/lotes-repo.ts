@@ -151,14 +151,17 @@ function stagedLine(head: string, ord: number, r: StagedRow): string {
  * Stages the chunks of part `parte` one after another (`add`), each while the caller checks the next: a chunk's
  * COPY is sent, and the database writes it as the next chunk is checked (the two overlap instead of taking
  * turns). At most one chunk is in flight; `done` waits for the last. A failed COPY is thrown by the next `add`
- * or by `done`.
+ * or by `done`. `written`: told, once each COPY committed, the part's rows staged so far (`ord` below `end`);
+ * `done` resolves after it was told.
  */
-export function createStager(db: Db, id: string, parte: number) {
+export function createStager(db: Db, id: string, parte: number, written?: (end: number) => void) {
   let pending: Promise<void> = Promise.resolve();
   return {
     async add(ord: number, rows: StagedRow[]): Promise<void> {
       await pending;
-      const next = stageRows(db, id, parte, ord, rows);
+      const end = ord + rows.length;
+      const copy = stageRows(db, id, parte, ord, rows);
+      const next = written === undefined ? copy : copy.then(() => written(end));
       // Awaited by the next add or by done; until then its failure is not an unhandled rejection.
       next.catch(() => undefined);
       pending = next;
@@ -213,28 +216,49 @@ export async function memoryForTheMove(db: Db): Promise<void> {
   await sql`SET LOCAL work_mem = '64MB'`.execute(db);
 }
 
+/** Staged rows of one part with `ord` in [from, to): what a confirmation moves at a time (`moveStagedRows`). */
+export interface StagedRange {
+  parte: number;
+  from: number;
+  to: number;
+}
+
+/** The candidates of lote `id` (as `s`): all of them, or those in `range`. */
+function candidatesIn(id: string, range: StagedRange | undefined) {
+  return range
+    ? sql`s.id_lote = ${id}::uuid AND s.parte = ${range.parte} AND s.ord >= ${range.from} AND s.ord < ${range.to}
+      AND s.motivo IS NULL`
+    : sql`s.id_lote = ${id}::uuid AND s.motivo IS NULL`;
+}
+
 /**
  * The checks only the whole lote can make, under the writers' lock, in the order save_carga applies them:
  * a visitor no longer active, a folio with an open assignment, a folio already written earlier in the file.
  * The last one only across parts (`parts` > 1): inside one part, the part's own checks already failed every
- * folio repeated (`createSaveChecker`).
+ * folio repeated (`createSaveChecker`). `range`: only the candidates in it (a one-part lote moved range by range,
+ * each range checked just before it is moved: as its folios are none of the earlier ranges', the same rows fail
+ * as when the whole part is checked at once).
  */
 export async function markLoteFailures(
   db: Db,
   id: string,
   parts: number,
   messages: { invalidVisitor: MessageTemplate; openAssignment: MessageTemplate; duplicate: MessageTemplate },
+  range?: StagedRange,
 ): Promise<void> {
+  if (range !== undefined && parts > 1)
+    throw new Error('markLoteFailures: un rango solo en un lote de una parte');
   const { invalidVisitor: v, openAssignment: o, duplicate: d } = messages;
+  const candidates = candidatesIn(id, range);
   await sql`
     UPDATE carga_lote_filas s SET motivo = ${v.prefix} || s.id_usuario::text || ${v.suffix}
-    WHERE s.id_lote = ${id}::uuid AND s.motivo IS NULL AND s.id_usuario NOT IN (
+    WHERE ${candidates} AND s.id_usuario NOT IN (
       SELECT u.id_usuario FROM usuarios u WHERE u.rol = ${VISITOR_ROLE_STORED} AND u.estatus = 'activo')`.execute(
     db,
   );
   await sql`
     UPDATE carga_lote_filas s SET motivo = ${o.prefix} || s.folio || ${o.suffix}
-    WHERE s.id_lote = ${id}::uuid AND s.motivo IS NULL AND EXISTS (
+    WHERE ${candidates} AND EXISTS (
       SELECT 1 FROM asignaciones a WHERE a.folio = s.folio AND a.estatus IN (${sql.join(OPEN_ESTATUS)}))`.execute(
     db,
   );
@@ -257,12 +281,9 @@ export async function moveStagedRows(
   db: Db,
   id: string,
   ctx: WriteContext,
-  range?: { parte: number; from: number; to: number },
+  range?: StagedRange,
 ): Promise<number> {
-  const input = range
-    ? sql`s.id_lote = ${id}::uuid AND s.parte = ${range.parte} AND s.ord >= ${range.from} AND s.ord < ${range.to}
-      AND s.motivo IS NULL`
-    : sql`s.id_lote = ${id}::uuid AND s.motivo IS NULL`;
+  const input = candidatesIn(id, range);
   // Two statements, not one with a CTE: the assignments find their folios through the folios' unique index
   // (joining two CTEs, the planner chose a nested loop over 10,000 × 10,000 rows on stale statistics).
   await sql`

@@ -100,6 +100,34 @@ export async function insertCarga(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * What the file says of a carga whose record was written before its file was all read (save_carga's body moved
+ * while it arrives): its name, load type, date, rows and invalid rows.
+ */
+export async function setCargaFile(
+  db: Db,
+  idCarga: number,
+  file: {
+    fileName: string;
+    loadType: string;
+    clientDate: string | null;
+    totalRows: number;
+    invalidInFile: number;
+  },
+): Promise<void> {
+  await db
+    .updateTable('cargas')
+    .set({
+      file_name: file.fileName,
+      load_type: file.loadType,
+      fecha_cliente: file.clientDate,
+      total_filas: file.totalRows,
+      filas_invalidas_archivo: file.invalidInFile,
+    })
+    .where('id_carga', '=', idCarga)
+    .execute();
+}
+
 /** Rows written and rows failed of a carga. */
 export async function setCargaCounts(
   db: Db,

@@ -17,6 +17,7 @@ import {
   assignmentsPage,
   changeAssignmentStatus,
   confirmLote,
+  confirmWhileStaged,
   discardLote,
   openLote,
   processCarga,
@@ -26,7 +27,7 @@ import {
   saveManualAssignment,
   sweepExpiredLotes,
 } from './service';
-import { BodyStager } from './staging';
+import { BodyStager, type StagedFeed } from './staging';
 
 /** Body limit of process_carga, save_carga and a lote's part: 100,000 rows of a wide sheet (~25 columns) plus computed fields. */
 export const CARGA_BODY_LIMIT = 128 * 1024 * 1024;
@@ -100,7 +101,14 @@ export async function cargasRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (save) => {
     const stagers = new WeakMap<FastifyRequest, BodyStager>();
     parseJsonBodiesAsTheyArrive(save, (request) => {
-      const stager = new BodyStager(app.db, actorOf(request));
+      const actor = actorOf(request);
+      // PostgreSQL moves the rows while the body arrives; PGlite's one connection cannot (its staging would wait
+      // for the confirmation's transaction): confirmed once the body was all read.
+      const confirm =
+        app.dbKind === 'postgres'
+          ? (id: string, feed: StagedFeed) => confirmWhileStaged(app.db, actor, id, feed)
+          : null;
+      const stager = new BodyStager(app.db, actor, confirm);
       stagers.set(request, stager);
       return { processedData: stager };
     });

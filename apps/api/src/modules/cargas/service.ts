@@ -16,6 +16,7 @@ import {
   canMoveTo,
   canTransition,
   formatAddress,
+  LOAD_TYPES,
   MAX_ROWS_PER_CARGA,
   type ManualAssignment,
   normalizeStateName,
@@ -70,10 +71,21 @@ import {
   setAssignmentStatus,
   setAssignmentVisitor,
   setCargaCounts,
+  setCargaFile,
   visitorLoads,
+  type WriteContext,
 } from './repo';
 import { type FolioFields, foliosOf, processRows, type SaveFailure } from './rows';
-import { type BodyStager, PartStager, replacePart, stageProcessed, stagingContext } from './staging';
+import {
+  BODY_PART,
+  type BodyStager,
+  FeedEnded,
+  PartStager,
+  replacePart,
+  type StagedFeed,
+  stageProcessed,
+  stagingContext,
+} from './staging';
 
 export type { Actor };
 
@@ -177,54 +189,74 @@ export async function discardLote(db: Db, actor: Actor, id: string): Promise<voi
   if (!(await deleteLote(db, id, actor.id))) loteNotFound();
 }
 
+/** What a carga record keeps of its file. */
+interface CargaFile {
+  fileName: string;
+  loadType: string;
+  clientDate: string | null;
+  invalidInFile: number;
+}
+
+/** What a confirmation's move did inside its transaction: the carga it wrote, of which file, the lote's rows, rows moved. */
+interface Moved {
+  carga: { id_carga: number; fecha: Date };
+  file: CargaFile;
+  total: number;
+  processed: number;
+}
+
 /**
- * POST save_carga/lotes/:id/confirmar: ONE transaction under the writers' lock writes the carga record and
- * moves the lote's candidates into folios and asignaciones (set-based INSERT … SELECT, one statement per table
- * for the whole lote: as fast as a COPY of the same rows, where 10,000-row statements took ~1.4× longer), after
- * the checks only the whole file can make (visitor still active, folio not open now, folio once in the file —
- * in SQL); then the counts, the audit row, and the lote deleted. A crash before the commit
- * leaves nothing (the lote stays until it is confirmed again, discarded or expired). Answers as save_carga:
- * exact counts and the first `MAX_FAILURES_LISTED` failures in file order. `file` (the wizard's, which opened
- * the lote before it knew them): the rows the lote must hold — another count is refused, nothing written — and
- * the file's invalid rows and date, which replace those the lote was opened with.
+ * The rows lote `id` holds, under the lote's lock, after the checks of its parts: refused past
+ * `MAX_ROWS_PER_CARGA` or when the wizard's `validCount` differs; `LoteLost` when the staged rows are fewer than
+ * its parts say.
  */
-export async function confirmLote(
+async function loteTotal(
+  trx: Db,
+  id: string,
+  validCount?: number,
+): Promise<{ parts: number; total: number }> {
+  const { parts, staged } = await loteParts(trx, id);
+  const total = parts.reduce((sum, p) => sum + p.filas, 0);
+  // Parts stored side by side each counted the others' committed rows only: the whole lote is counted here.
+  if (total > MAX_ROWS_PER_CARGA) fail('invalid', 'too_many_rows', CARGAS_MESSAGES.tooManyRows);
+  // Rows lost with the database's unlogged staging (a crash of the database itself): send the lote again.
+  if (staged !== total) throw new LoteLost();
+  if (validCount !== undefined && validCount !== total)
+    fail('invalid', 'lote_rows_mismatch', CARGAS_MESSAGES.loteRowsMismatch(validCount, total));
+  return { parts: parts.length, total };
+}
+
+/**
+ * One confirmar of lote `id`: ONE transaction in which `move` takes the writers' lock, writes the carga record
+ * and moves the lote's candidates into folios and asignaciones; then, in the same transaction, the rows lost to
+ * a concurrent writer are failed, the counts and the audit row written and the lote deleted. A crash before the
+ * commit leaves nothing. Answers as save_carga: exact counts and the first `MAX_FAILURES_LISTED` failures in
+ * file order; nothing written (every row refused) rolls the carga back and deletes the lote. Both ways of
+ * confirming (`confirmLote`, the whole lote at once; `confirmWhileStaged`, range by range) go here.
+ */
+async function runConfirmation(
   db: Db,
   actor: Actor,
   id: string,
-  file: ConfirmSaveRequest = {},
+  move: (trx: Db, write: (idCarga: number) => WriteContext) => Promise<Moved>,
 ): Promise<SaveCargaResponse> {
   const estados = await estadoIds(db);
   const idCliente = await clienteOfLoadType(db);
+  const write = (idCarga: number): WriteContext => ({
+    idCarga,
+    idCliente,
+    actorId: actor.id,
+    estadoIds: estados,
+  });
   let idCarga: number | null = null;
   let fecha = new Date();
   let processed = 0;
   let failures: { count: number; first: SaveFailure[] } = { count: 0, first: [] };
   try {
     await db.transaction().execute(async (trx) => {
-      await lockAssignmentWrites(trx);
-      const lote = (await lockLote(trx, id, actor.id)) ?? loteNotFound();
-      const { parts, staged } = await loteParts(trx, id);
-      const total = parts.reduce((sum, p) => sum + p.filas, 0);
-      // Parts stored side by side each counted the others' committed rows only: the whole lote is counted here.
-      if (total > MAX_ROWS_PER_CARGA) fail('invalid', 'too_many_rows', CARGAS_MESSAGES.tooManyRows);
-      // Rows lost with the database's unlogged staging (a crash of the database itself): send the lote again.
-      if (staged !== total) throw new LoteLost();
-      if (file.validCount !== undefined && file.validCount !== total)
-        fail('invalid', 'lote_rows_mismatch', CARGAS_MESSAGES.loteRowsMismatch(file.validCount, total));
-      actor.log?.info({ filas: total, lote: id }, 'carga: transacción iniciada');
-      await memoryForTheMove(trx);
-      await markLoteFailures(trx, id, parts.length, CONFIRM_MESSAGES);
-      const carga = await insertCarga(trx, {
-        fileName: lote.file_name,
-        loadType: lote.load_type,
-        actorId: actor.id,
-        clientDate: file.date ?? lote.fecha_cliente,
-        totalRows: total,
-        invalidInFile: file.invalidCount ?? lote.filas_invalidas_archivo,
-      });
-      const ctx = { idCarga: carga.id_carga, idCliente, actorId: actor.id, estadoIds: estados };
-      processed = await moveStagedRows(trx, id, ctx);
+      const moved = await move(trx, write);
+      const { carga, file, total } = moved;
+      processed = moved.processed;
       failures = await loteFailures(trx, id, MAX_FAILURES_LISTED);
       if (processed < total - failures.count) {
         await markUnwritten(trx, id, carga.id_carga, CONFIRM_MESSAGES.openAssignment);
@@ -240,8 +272,8 @@ export async function confirmLote(
         targetType: 'carga',
         targetId: String(carga.id_carga),
         change: {
-          fileName: lote.file_name,
-          loadType: lote.load_type,
+          fileName: file.fileName,
+          loadType: file.loadType,
           recordsProcessed: processed,
           recordsFailed: failures.count,
         },
@@ -275,11 +307,96 @@ export async function confirmLote(
     failures: failures.first,
   };
 }
+/**
+ * POST save_carga/lotes/:id/confirmar (`runConfirmation`): under the writers' lock and the lote's, the checks only
+ * the whole file can make (visitor still active, folio not open now, folio once in the file — in SQL), the carga
+ * record, and the lote's candidates moved into folios and asignaciones with set-based INSERT … SELECT, one
+ * statement per table for the whole lote (as fast as a COPY of the same rows, where 10,000-row statements took
+ * ~1.4× longer). The lote stays until it is confirmed again, discarded or expired when this fails. `file` (the
+ * wizard's, which opened the lote before it knew them): the rows the lote must hold — another count is refused,
+ * nothing written — and the file's invalid rows and date, which replace those the lote was opened with.
+ */
+export async function confirmLote(
+  db: Db,
+  actor: Actor,
+  id: string,
+  file: ConfirmSaveRequest = {},
+): Promise<SaveCargaResponse> {
+  return runConfirmation(db, actor, id, async (trx, write) => {
+    await lockAssignmentWrites(trx);
+    const lote = (await lockLote(trx, id, actor.id)) ?? loteNotFound();
+    const { parts, total } = await loteTotal(trx, id, file.validCount);
+    actor.log?.info({ filas: total, lote: id }, 'carga: transacción iniciada');
+    await memoryForTheMove(trx);
+    await markLoteFailures(trx, id, parts, CONFIRM_MESSAGES);
+    const cargaFile: CargaFile = {
+      fileName: lote.file_name,
+      loadType: lote.load_type,
+      clientDate: file.date ?? lote.fecha_cliente,
+      invalidInFile: file.invalidCount ?? lote.filas_invalidas_archivo,
+    };
+    const carga = await insertCarga(trx, { ...cargaFile, actorId: actor.id, totalRows: total });
+    const processed = await moveStagedRows(trx, id, write(carga.id_carga));
+    return { carga, file: cargaFile, total, processed };
+  });
+}
 
 /**
- * save_carga (one body): the staged save in one go — its rows were checked and staged as part 0 of a lote while
- * the body arrived (`BodyStager`), then the lote is confirmed at once (one save logic). The lote is discarded
- * when anything fails before its commit (by the route too, for a body refused); a crash leaves it to expire.
+ * save_carga's one body confirmed while it still arrives (PostgreSQL: the staging writes on other connections of
+ * the pool): as soon as the body's lote is opened, the confirmation's transaction takes the writers' lock, writes
+ * the carga record (its file's fields are known only at the body's end: set then, `setCargaFile`) and moves the
+ * part's rows range by range as their COPYs commit (`StagedFeed`: each range the rows staged since the last one,
+ * checked just before it is moved — `markLoteFailures`' range), so the server's parsing, checks and COPYs of the
+ * rest of the body run while the database writes the rows already staged, instead of before all of it. The
+ * answer, the failures and the database afterwards are those of `confirmLote` on the whole part: the body's
+ * checks already refused a folio repeated in it, so no range's folio is an earlier range's.
+ *
+ * The writers' lock is held from the first range to the commit, as it must (the counter triggers' row locks of
+ * the rows moved are held until the commit too; another writer taking them in another order would deadlock):
+ * other writers of asignaciones wait while the body arrives. `StagedFeed` bounds that wait for a slow client:
+ * past `lockIdleMs` without a new range the transaction rolls back (the lock released) and the body is
+ * confirmed as a whole once it has all arrived (`confirmLote`), as on PGlite. A body refused or abandoned rolls
+ * the transaction back; the lote is then discarded as before.
+ */
+export function confirmWhileStaged(
+  db: Db,
+  actor: Actor,
+  id: string,
+  feed: StagedFeed,
+): Promise<SaveCargaResponse> {
+  return runConfirmation(db, actor, id, async (trx, write) => {
+    await lockAssignmentWrites(trx);
+    if ((await lockLote(trx, id, actor.id, 'share')) === undefined) loteNotFound();
+    actor.log?.info({ lote: id }, 'carga: transacción iniciada');
+    await memoryForTheMove(trx);
+    // The file's fields as the body will say them (set at its end); meanwhile a load type the table accepts.
+    const carga = await insertCarga(trx, {
+      fileName: '',
+      loadType: LOAD_TYPES[0],
+      clientDate: null,
+      invalidInFile: 0,
+      actorId: actor.id,
+      totalRows: 0,
+    });
+    const ctx = write(carga.id_carga);
+    let processed = 0;
+    for (let range = await feed.next(); range !== null; range = await feed.next()) {
+      await markLoteFailures(trx, id, 1, CONFIRM_MESSAGES, range);
+      processed += await moveStagedRows(trx, id, ctx, range);
+    }
+    const { file, rows } = feed.file();
+    await recordPart(trx, id, BODY_PART, rows);
+    const { total } = await loteTotal(trx, id);
+    await setCargaFile(trx, carga.id_carga, { ...file, totalRows: total });
+    return { carga, file, total, processed };
+  });
+}
+
+/**
+ * save_carga (one body): its rows were checked and staged as part 0 of a lote while the body arrived
+ * (`BodyStager`) and, on PostgreSQL, moved meanwhile (`confirmWhileStaged`, finished here with the file's
+ * fields); otherwise the lote is confirmed now (`confirmLote`): one save logic. The lote is discarded when
+ * anything fails before its commit (by the route too, for a body refused); a crash leaves it to expire.
  */
 export async function saveCarga(
   db: Db,
@@ -290,16 +407,26 @@ export async function saveCarga(
   let id: string | null = null;
   try {
     const staged = await rows.finish();
+    const file: CargaFile = {
+      fileName: body.fileName,
+      loadType: body.loadType,
+      clientDate: body.date ?? null,
+      invalidInFile: body.invalidCount ?? 0,
+    };
     if (staged.id === null) id = (await openLote(db, actor, body)).id;
     else {
       id = staged.id;
-      await setLoteFile(db, id, {
-        fileName: body.fileName,
-        loadType: body.loadType,
-        clientDate: body.date ?? null,
-        invalidInFile: body.invalidCount ?? 0,
-      });
-      await recordPart(db, id, 0, staged.rows);
+      if (staged.moving !== null) {
+        staged.moving.feed.close(file, staged.rows);
+        const answer = await staged.moving.confirmation.catch((error: unknown) => {
+          // Given back while the body was slow to arrive: confirmed whole below.
+          if (error instanceof FeedEnded && error.idle) return null;
+          throw error;
+        });
+        if (answer !== null) return answer;
+      }
+      await setLoteFile(db, id, file);
+      await recordPart(db, id, BODY_PART, staged.rows);
     }
     return await confirmLote(db, actor, id);
   } catch (error) {

@@ -11,6 +11,7 @@ import {
   type ProcessedRow,
   rowIssue,
   SAVE_ROW_INDEX,
+  type SaveCargaResponse,
   type SheetRow,
 } from '@socio/contracts';
 import type { Db } from '../../db/schema';
@@ -26,6 +27,7 @@ import {
   lockLote,
   lockPart,
   recordPart,
+  type StagedRange,
   type StagedRow,
 } from './lotes-repo';
 import { estadoIds, findOpenFolios, listActiveVisitors, SAVE_CHUNK, SAVE_SLICE } from './repo';
@@ -65,14 +67,16 @@ export class PartStager {
   /** Rows staged so far (the next row's `ord`). */
   staged = 0;
 
+  /** `written`: told the part's rows staged so far each time a chunk's COPY committed (`createStager`). */
   constructor(
     private readonly db: Db,
     private readonly ctx: StagingContext,
     readonly id: string,
     readonly parte: number,
+    written?: (end: number) => void,
   ) {
     this.checker = createSaveChecker([], { activeVisitors: ctx.activeVisitors, openFolios: this.openFolios });
-    this.writer = createStager(db, id, parte);
+    this.writer = createStager(db, id, parte, written);
   }
 
   /**
@@ -211,7 +215,105 @@ function stagedFailure(f: SaveFailure): StagedRow {
 const STAGED = Object.freeze({});
 
 /** The part a one-body save stages its rows as. */
-const BODY_PART = 0;
+export const BODY_PART = 0;
+
+/**
+ * How long a confirmation moving a body while it arrives waits for its next rows holding the writers' lock
+ * before it gives the lock back (`StagedFeed`): a body that arrives this slowly gains nothing from being moved
+ * meanwhile, and other writers of asignaciones should not wait for its client.
+ */
+export const LOCK_IDLE_MS = 1_000;
+
+/** What a carga record keeps of its file (known once the body was all read). */
+export interface BodyFile {
+  fileName: string;
+  loadType: string;
+  clientDate: string | null;
+  invalidInFile: number;
+}
+
+/** Thrown by `StagedFeed.next` to end a confirmation that moved the body while it arrived: roll it back. */
+export class FeedEnded extends Error {
+  /** `idle`: the lock given back to other writers (the body is then confirmed whole); else the save abandoned. */
+  constructor(readonly idle: boolean) {
+    super(
+      idle ? 'save_carga: cuerpo demasiado lento, se confirma al final' : 'save_carga: guardado abandonado',
+    );
+  }
+}
+
+/**
+ * The rows of a one-body save's part as their COPYs commit, to the confirmation moving them while the rest of
+ * the body arrives (`confirmWhileStaged`). `next` answers a range of the rows staged since the last one (all of
+ * them: the slower the move, the larger its ranges and the fewer its statements), null once the body was read
+ * (`close`) and every row taken; it throws `FeedEnded` when the save is abandoned (`abandon`: a body refused,
+ * a request ended) or when no rows came for `idle` (default `LOCK_IDLE_MS`; a test's hook says when instead).
+ */
+export class StagedFeed {
+  private written = 0;
+  private taken = 0;
+  private closed: { file: BodyFile; rows: number } | null = null;
+  private abandoned = false;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly idle: () => Promise<void> = () =>
+      new Promise((resolve) => setTimeout(resolve, LOCK_IDLE_MS).unref()),
+  ) {}
+
+  /** The part's rows with `ord` below `end` are staged (committed). */
+  staged(end: number): void {
+    this.written = Math.max(this.written, end);
+    this.signal();
+  }
+
+  /** The body was all read: `rows` rows, of `file`. */
+  close(file: BodyFile, rows: number): void {
+    this.closed = { file, rows };
+    this.signal();
+  }
+
+  /** The save will not be confirmed this way: the confirmation's next `next` throws. */
+  abandon(): void {
+    this.abandoned = true;
+    this.signal();
+  }
+
+  /** Once `next` answered null: the file and its rows. */
+  file(): { file: BodyFile; rows: number } {
+    if (this.closed === null) throw new Error('StagedFeed: cuerpo sin cerrar');
+    return this.closed;
+  }
+
+  async next(): Promise<StagedRange | null> {
+    let idle = false;
+    for (;;) {
+      if (this.abandoned) throw new FeedEnded(false);
+      if (this.written > this.taken) {
+        const range = { parte: BODY_PART, from: this.taken, to: this.written };
+        this.taken = this.written;
+        return range;
+      }
+      if (this.closed !== null) return null;
+      if (idle) throw new FeedEnded(true);
+      const woken = new Promise<boolean>((resolve) => {
+        this.wake = () => resolve(false);
+      });
+      idle = await Promise.race([woken, this.idle().then(() => true)]);
+      this.wake = null;
+    }
+  }
+
+  private signal(): void {
+    this.wake?.();
+  }
+}
+
+/**
+ * Confirms the lote `id` of a body while the body arrives (`confirmWhileStaged`, given by the route on
+ * PostgreSQL), its rows told by `feed`.
+ */
+export type ConfirmWhileStaged = (id: string, feed: StagedFeed) => Promise<SaveCargaResponse>;
 
 /**
  * save_carga's rows (`processedData`) checked and staged as the body arrives (a `ListConsumer` of the body's
@@ -219,8 +321,10 @@ const BODY_PART = 0;
  * while the next ones are read (the body waits while two chunks are pending). The parsed body keeps, in the
  * list, a shared empty object in place of each staged row — its length and its schema errors stay those of the
  * whole body: a row the schema refuses (`rowIssue`) is kept as it is and ends the staging, as do rows past the
- * request's limit (the body is then refused, whole, as before). The route's handler finishes the save with
- * `finish`; a body refused or a request ended any other way `discard`s the lote (a crash leaves it to expire).
+ * request's limit (the body is then refused, whole, as before). With `confirm` (PostgreSQL), the lote is
+ * confirmed while the body arrives, its rows moved as they are staged (`StagedFeed`). The route's handler
+ * finishes the save with `finish`; a body refused or a request ended any other way `discard`s the lote (the
+ * confirmation moving it rolled back first; a crash leaves it to expire).
  */
 export class BodyStager implements ListConsumer {
   private lote: PartStager | null = null;
@@ -238,10 +342,15 @@ export class BodyStager implements ListConsumer {
   /** Set once `finish` handed the lote to the save (which confirms or deletes it). */
   private handedOver = false;
   private discarded: Promise<void> | null = null;
+  /** The confirmation moving the lote's rows while the body arrives, with what tells it the rows staged. */
+  private moving: { feed: StagedFeed; confirmation: Promise<SaveCargaResponse> } | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly actor: Actor,
+    private confirm: ConfirmWhileStaged | null = null,
+    /** `StagedFeed`'s idle wait (its default unless a test says when instead). */
+    private readonly idle?: () => Promise<void>,
   ) {}
 
   /** A `processedData` list begins (again, when the member is repeated: the last one counts). */
@@ -252,6 +361,10 @@ export class BodyStager implements ListConsumer {
     this.queue(async () => {
       if (this.lote === null) return;
       await this.lote.done();
+      // The earlier list's rows may be moved already: that confirmation rolls back, and this (rare) body is
+      // confirmed at its end.
+      this.confirm = null;
+      await this.stopMoving();
       await clearPart(this.db, this.lote.id, BODY_PART);
       this.lote = new PartStager(this.db, await stagingContext(this.db), this.lote.id, BODY_PART);
     });
@@ -263,6 +376,8 @@ export class BodyStager implements ListConsumer {
     if (this.staging && (refused || this.rows > MAX_ROWS_PER_REQUEST)) {
       this.staging = false;
       this.chunk = [];
+      // The body will be refused: the writers' lock is given back now, not once the rest of it was read.
+      this.moving?.feed.abandon();
     }
     if (!this.staging) return refused ? row : STAGED;
     this.chunk.push(row as SheetRow);
@@ -277,27 +392,34 @@ export class BodyStager implements ListConsumer {
 
   /**
    * After the body was parsed and validated: stages what is left and answers the lote holding the rows (null
-   * when there were none) and how many; throws what staging threw.
+   * when there were none), how many, and the confirmation moving them when there is one (the save closes its
+   * feed with the file's fields and awaits it); throws what staging threw.
    */
-  async finish(): Promise<{ id: string | null; rows: number }> {
+  async finish(): Promise<{
+    id: string | null;
+    rows: number;
+    moving: { feed: StagedFeed; confirmation: Promise<SaveCargaResponse> } | null;
+  }> {
     if (!this.staging) throw new Error('save_carga: cuerpo aceptado con filas sin preparar');
     if (this.chunk.length > 0) this.flush();
     await this.chain;
     if (this.failure !== null) throw this.failure.error;
     await this.lote?.done();
     this.handedOver = true;
-    return { id: this.lote?.id ?? null, rows: this.rows };
+    return { id: this.lote?.id ?? null, rows: this.rows, moving: this.moving };
   }
 
   /**
-   * Once the request ended: deletes the lote (after every pending chunk settled) unless `finish` handed it to
-   * the save; nothing is staged after it.
+   * Once the request ended: rolls back the confirmation moving the lote, then deletes the lote (after every
+   * pending chunk settled) unless `finish` handed it to the save; nothing is staged after it.
    */
   discard(): Promise<void> {
     this.closed = true;
     this.chunk = [];
+    if (!this.handedOver) this.moving?.feed.abandon();
     this.discarded ??= this.chain.then(async () => {
       if (this.lote === null || this.handedOver) return;
+      await this.stopMoving();
       // The last chunk's COPY first: rows it wrote after the lote was deleted would outlive it.
       await this.lote.done().catch(() => undefined);
       await deleteLote(this.db, this.lote.id, this.actor.id);
@@ -319,7 +441,7 @@ export class BodyStager implements ListConsumer {
   private async open(): Promise<PartStager> {
     const ctx = await stagingContext(this.db);
     const id = randomUUID();
-    // The file's name and the rest of the body are known once it is all read (`setLoteFile`).
+    // The file's name and the rest of the body are known once it is all read (`setLoteFile`, `setCargaFile`).
     await insertLote(this.db, {
       id,
       actorId: this.actor.id,
@@ -328,7 +450,22 @@ export class BodyStager implements ListConsumer {
       clientDate: null,
       invalidInFile: 0,
     });
-    return new PartStager(this.db, ctx, id, BODY_PART);
+    if (this.confirm === null) return new PartStager(this.db, ctx, id, BODY_PART);
+    const feed = new StagedFeed(this.idle);
+    const confirmation = this.confirm(id, feed);
+    // Awaited by the save, or by `stopMoving`; a rejection until then is not an unhandled one.
+    confirmation.catch(() => undefined);
+    this.moving = { feed, confirmation };
+    return new PartStager(this.db, ctx, id, BODY_PART, (end) => feed.staged(end));
+  }
+
+  /** Rolls back the confirmation moving the lote, if any, and waits until it has. */
+  private async stopMoving(): Promise<void> {
+    const moving = this.moving;
+    if (moving === null) return;
+    this.moving = null;
+    moving.feed.abandon();
+    await moving.confirmation.catch(() => undefined);
   }
 
   /** Runs `job` after the queued ones, unless staging failed or was discarded. */
