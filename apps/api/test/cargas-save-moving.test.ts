@@ -17,6 +17,7 @@ import { BodyStager, StagedFeed } from '../src/modules/cargas/staging';
 import type { Actor } from '../src/session';
 import { unwatchQueries, watchQueries } from './event-loop-turns';
 import {
+  activeVisitorsOf,
   createTestContext,
   dbKinds,
   manualAssignmentPayload,
@@ -33,8 +34,7 @@ describe.each(dbKinds())('save_carga moved while its body arrives (%s)', (kind) 
   beforeAll(async () => {
     ctx = await createTestContext(kind, { demoOperations: false });
     actor = { id: await userIdByEmail(ctx.db, 'admin@socioeconomico.mx'), rol: 'Administrador' };
-    const res = await ctx.request({ method: 'GET', url: '/api/cargas/active_visitors' }, 'Administrador');
-    visitors = (res.json() as { visitors: typeof visitors }).visitors;
+    visitors = await activeVisitorsOf(ctx);
   });
   afterEach(() => {
     unwatchQueries();

@@ -14,7 +14,7 @@ import { JsonBodySplitter } from '../src/http/big-json';
 import { SAVE_CHUNK } from '../src/modules/cargas/repo';
 import { BodyStager } from '../src/modules/cargas/staging';
 import { isStagingCopy, unwatchQueries, watchQueries } from './event-loop-turns';
-import { createTestContext, dbKinds, saveRows, type TestContext } from './helpers';
+import { activeVisitorsOf, createTestContext, dbKinds, saveRows, type TestContext } from './helpers';
 
 describe.each(dbKinds())('save_carga stages its rows while the body arrives (%s)', (kind) => {
   let ctx: TestContext;
@@ -22,8 +22,7 @@ describe.each(dbKinds())('save_carga stages its rows while the body arrives (%s)
 
   beforeAll(async () => {
     ctx = await createTestContext(kind, { demoOperations: false });
-    const res = await ctx.request({ method: 'GET', url: '/api/cargas/active_visitors' }, 'Administrador');
-    visitors = (res.json() as { visitors: typeof visitors }).visitors;
+    visitors = await activeVisitorsOf(ctx);
   });
   afterEach(() => {
     unwatchQueries();

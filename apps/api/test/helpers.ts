@@ -253,6 +253,14 @@ export function useTwoServers(options: TestContextOptions = {}): TwoServers {
   };
 }
 
+/** The active Visitadores as GET active_visitors lists them: id and region (what `saveRows` needs). */
+export async function activeVisitorsOf(
+  ctx: TestContext,
+): Promise<Array<{ id_usuario: number; region: string }>> {
+  const res = await ctx.request({ method: 'GET', url: '/api/cargas/active_visitors' }, 'Administrador');
+  return (res.json() as { visitors: Array<{ id_usuario: number; region: string }> }).visitors;
+}
+
 /**
  * `n` valid rows to save, numbered from `from` (folio `<prefix>-<i>`), spread over `visitors` round robin, each
  * in its visitor's state: what process_carga answers for a clean file.

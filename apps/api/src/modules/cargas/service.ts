@@ -78,6 +78,7 @@ import {
 import { type FolioFields, foliosOf, processRows, type SaveFailure } from './rows';
 import {
   BODY_PART,
+  type BodyFile,
   type BodyStager,
   FeedEnded,
   PartStager,
@@ -190,14 +191,12 @@ export async function discardLote(db: Db, actor: Actor, id: string): Promise<voi
 }
 
 /** What a carga record keeps of its file. */
-interface CargaFile {
-  fileName: string;
-  loadType: string;
-  clientDate: string | null;
-  invalidInFile: number;
-}
+type CargaFile = BodyFile;
 
-/** What a confirmation's move did inside its transaction: the carga it wrote, of which file, the lote's rows, rows moved. */
+/**
+ * What a confirmation's move did inside its transaction: the carga it wrote, of which file, the rows the lote
+ * held and those moved.
+ */
 interface Moved {
   carga: { id_carga: number; fecha: Date };
   file: CargaFile;

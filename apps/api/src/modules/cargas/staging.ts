@@ -3,6 +3,7 @@
  * while it arrives (`BodyStager`): a 100,000-row body never becomes 100,000 row objects at once.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   CARGAS_MESSAGES,
   MAX_ROWS_PER_CARGA,
@@ -256,9 +257,10 @@ export class StagedFeed {
   private abandoned = false;
   private wake: (() => void) | null = null;
 
+  /** `idle`: resolves when the wait for rows has lasted too long; `signal` aborts once rows came meanwhile. */
   constructor(
-    private readonly idle: () => Promise<void> = () =>
-      new Promise((resolve) => setTimeout(resolve, LOCK_IDLE_MS).unref()),
+    private readonly idle: (signal: AbortSignal) => Promise<void> = (signal) =>
+      delay(LOCK_IDLE_MS, undefined, { signal, ref: false }).catch(() => undefined),
   ) {}
 
   /** The part's rows with `ord` below `end` are staged (committed). */
@@ -299,7 +301,9 @@ export class StagedFeed {
       const woken = new Promise<boolean>((resolve) => {
         this.wake = () => resolve(false);
       });
-      idle = await Promise.race([woken, this.idle().then(() => true)]);
+      const waiting = new AbortController();
+      idle = await Promise.race([woken, this.idle(waiting.signal).then(() => true)]);
+      waiting.abort();
       this.wake = null;
     }
   }
@@ -350,7 +354,7 @@ export class BodyStager implements ListConsumer {
     private readonly actor: Actor,
     private confirm: ConfirmWhileStaged | null = null,
     /** `StagedFeed`'s idle wait (its default unless a test says when instead). */
-    private readonly idle?: () => Promise<void>,
+    private readonly idle?: (signal: AbortSignal) => Promise<void>,
   ) {}
 
   /** A `processedData` list begins (again, when the member is repeated: the last one counts). */
