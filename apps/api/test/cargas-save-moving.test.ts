@@ -5,15 +5,16 @@
  * under the writers' lock, spread over several ranges; a body refused or cut while its rows are being moved
  * leaves nothing (the confirmation rolled back, the lock given back); a body that stalls gives the lock back and
  * is still saved whole. The range-by-range confirmation runs on both databases (on PGlite over a lote staged
- * first: its one connection cannot stage and move at once, so its route confirms at the end). No clocks: the
- * feed's idle wait is a hook the test resolves.
+ * first: its one connection cannot stage and move at once, so its route confirms at the end). And the feed
+ * holds the body's reading `AHEAD_ROWS` past the rows moved, only while the move goes on. No clocks: the feed's
+ * idle wait is a hook the test resolves.
  */
 import type { SaveCargaResponse, SheetRow } from '@socio/contracts';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SAVE_CHUNK } from '../src/modules/cargas/repo';
 import { confirmWhileStaged, saveCarga } from '../src/modules/cargas/service';
-import { BodyStager, StagedFeed } from '../src/modules/cargas/staging';
+import { AHEAD_ROWS, BodyStager, StagedFeed } from '../src/modules/cargas/staging';
 import type { Actor } from '../src/session';
 import { unwatchQueries, watchQueries } from './event-loop-turns';
 import {
@@ -232,4 +233,58 @@ describe.each(dbKinds())('save_carga moved while its body arrives (%s)', (kind) 
       ]);
     },
   );
+});
+
+describe('StagedFeed: how far the body is read ahead of the move', () => {
+  /** Whether `promise` has settled once the event loop has turned. */
+  const settled = async (promise: Promise<unknown>) => {
+    let done = false;
+    promise.then(() => {
+      done = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    return done;
+  };
+  const file = { fileName: 'a.xlsx', loadType: 'TEC_MTY', clientDate: null, invalidInFile: 0 };
+  const never = () => new Promise<void>(() => undefined);
+
+  it('holds the reading AHEAD_ROWS past the rows moved, from the first range until the body ends', async () => {
+    const feed = new StagedFeed(never);
+    // Before the confirmation moves anything (it may still wait for the writers' lock): never held.
+    expect(await settled(feed.room(3 * AHEAD_ROWS))).toBe(true);
+    feed.staged(500);
+    expect(await feed.next()).toEqual({ parte: 0, from: 0, to: 500 });
+    // The range taken is being moved: nothing counts as moved yet.
+    expect(await settled(feed.room(AHEAD_ROWS))).toBe(true);
+    const far = feed.room(AHEAD_ROWS + 1);
+    expect(await settled(far)).toBe(false);
+    feed.staged(AHEAD_ROWS + 1);
+    // Asking for the next range says the first one was moved: 500 rows more may be read.
+    expect(await feed.next()).toEqual({ parte: 0, from: 500, to: AHEAD_ROWS + 1 });
+    expect(await settled(far)).toBe(true);
+    const farther = feed.room(500 + AHEAD_ROWS + 1);
+    expect(await settled(farther)).toBe(false);
+    feed.close(file, AHEAD_ROWS + 1);
+    expect(await settled(farther)).toBe(true);
+    expect(await feed.next()).toBeNull();
+  });
+
+  it('stops holding the reading when the save is abandoned or the move gives the lock back', async () => {
+    const abandoned = new StagedFeed(never);
+    abandoned.staged(10);
+    await abandoned.next();
+    const held = abandoned.room(10 + AHEAD_ROWS + 1);
+    expect(await settled(held)).toBe(false);
+    abandoned.abandon();
+    expect(await settled(held)).toBe(true);
+    await expect(abandoned.next()).rejects.toMatchObject({ idle: false });
+
+    const stalled = new StagedFeed(() => Promise.resolve());
+    stalled.staged(10);
+    await stalled.next();
+    const waiting = stalled.room(AHEAD_ROWS + 1);
+    // No rows came while it waited: the move gives the lock back, and the reading is no longer held.
+    await expect(stalled.next()).rejects.toMatchObject({ idle: true });
+    expect(await settled(waiting)).toBe(true);
+  });
 });
