@@ -2,7 +2,8 @@
  * Crash safety of the staged save (save_carga/lotes, also save_carga's path): the real server
  * (`tsx src/main.ts`) is killed with SIGKILL in the middle of confirming a 50,000-row lote sent in parts,
  * restarted on the same data, and the database must hold none of it — never a carga record without its
- * assignments; then the same file is saved whole.
+ * assignments; then the same file is saved whole. On PostgreSQL, save_carga's one body (moved into the tables
+ * while it arrives) is killed before its commit too, and leaves nothing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -359,6 +360,41 @@ describe.each(dbKinds())('SIGKILL in the middle of confirming a 50,000-row lote 
         killGroup(second, 'SIGTERM');
         await second.exited;
       }
+    }
+    if (kind !== 'postgres') return;
+
+    // 5. PostgreSQL moves save_carga's one body into the tables while it arrives (`confirmWhileStaged`):
+    // SIGKILL before that transaction commits leaves nothing of it either.
+    const third = startServer(env, await freePort(), true);
+    servers.push(third);
+    await waitHealthy(third, 300_000);
+    token = await login(third.port);
+    const oneBody = {
+      ...body('kill-body.xlsx'),
+      processedData: processedData.map((row) => ({ ...row, Folio: `KILLB-${row.row_index}` })),
+    };
+    const savingBody = call(third.port, 'POST', '/api/cargas/save_carga', oneBody, token).catch(
+      (err: Error) => err,
+    );
+    await third.waitFor(HOLD_SAVE_LINE, 300_000);
+    killGroup(third, 'SIGKILL');
+    await third.exited;
+    expect(await savingBody).toBeInstanceOf(Error);
+    const after = await createDatabase({ databaseUrl, dataDir: '', poolSize: 1 });
+    try {
+      const cargas = await after.db
+        .selectFrom('cargas')
+        .select('id_carga')
+        .where('file_name', 'in', ['kill-body.xlsx', ''])
+        .execute();
+      expect(cargas).toEqual([]);
+      const moved = await sql<{ n: number }>`
+        SELECT (SELECT count(*) FROM asignaciones WHERE folio LIKE 'KILLB-%')
+          + (SELECT count(*) FROM folios WHERE folio LIKE 'KILLB-%') AS n`.execute(after.db);
+      expect(Number(moved.rows[0]?.n)).toBe(0);
+      await expectConsistent(after.db);
+    } finally {
+      await after.close();
     }
   });
 });
