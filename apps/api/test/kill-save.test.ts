@@ -38,8 +38,11 @@ interface Server {
   child: ChildProcess;
   port: number;
   output: string[];
-  /** Resolves when a log line contains `text`. */
-  waitFor(text: string, timeoutMs: number): Promise<void>;
+  /**
+   * Resolves when a log line contains `text`; rejects if the server exits first. No clock of its own: the test's
+   * timeout is the only bound, however busy the machine.
+   */
+  waitFor(text: string): Promise<void>;
   exited: Promise<number | null>;
 }
 
@@ -67,7 +70,7 @@ function startServer(env: Record<string, string>, port: number, holdSave = false
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
-  const waiters: Array<{ text: string; resolve: () => void }> = [];
+  const waiters: Array<{ text: string; resolve: () => void; reject: (error: Error) => void }> = [];
   const onData = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) {
       if (!line) continue;
@@ -83,27 +86,26 @@ function startServer(env: Record<string, string>, port: number, holdSave = false
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.once('exit', (code, signal) => {
+    for (const w of waiters.splice(0))
+      w.reject(
+        new Error(
+          `el servidor terminó (${signal ?? code}) antes de "${w.text}":\n${output.slice(-30).join('\n')}`,
+        ),
+      );
+  });
   return {
     child,
     port,
     output,
     exited,
-    waitFor(text, timeoutMs) {
+    waitFor(text) {
       if (output.some((l) => l.includes(text))) return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () =>
-            reject(new Error(`"${text}" no apareció en ${timeoutMs} ms:\n${output.slice(-20).join('\n')}`)),
-          timeoutMs,
+      if (child.exitCode !== null || child.signalCode !== null)
+        return Promise.reject(
+          new Error(`el servidor terminó antes de "${text}":\n${output.slice(-30).join('\n')}`),
         );
-        waiters.push({
-          text,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve();
-          },
-        });
-      });
+      return new Promise((resolve, reject) => waiters.push({ text, resolve, reject }));
     },
   };
 }
@@ -159,20 +161,13 @@ async function call(
   });
 }
 
-async function waitHealthy(server: Server, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null)
-      throw new Error(`el servidor terminó:\n${server.output.slice(-30).join('\n')}`);
-    try {
-      const res = await call(server.port, 'GET', '/api/health');
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`el servidor no respondió en ${timeoutMs} ms:\n${server.output.slice(-30).join('\n')}`);
+/** Fastify's line once the server listens (LOG_LEVEL info). */
+const LISTENING_LINE = 'Server listening at';
+
+/** Once the server says it listens (an event, not polling against a clock): its health answers 200. */
+async function waitHealthy(server: Server) {
+  await server.waitFor(LISTENING_LINE);
+  expect((await call(server.port, 'GET', '/api/health')).status).toBe(200);
 }
 
 async function login(port: number): Promise<string> {
@@ -243,7 +238,7 @@ describe.each(dbKinds())('SIGKILL in the middle of confirming a 50,000-row lote 
     // 1. Start, sign in, build 50,000 rows for the active visitors.
     const first = startServer(env, await freePort(), true);
     servers.push(first);
-    await waitHealthy(first, 300_000);
+    await waitHealthy(first);
     let token = await login(first.port);
     const visitors = (await call(first.port, 'GET', '/api/cargas/active_visitors', undefined, token))
       .json as {
@@ -294,7 +289,7 @@ describe.each(dbKinds())('SIGKILL in the middle of confirming a 50,000-row lote 
       token,
     ).catch((err: Error) => err);
     // Killed while held before its commit with every row written (an explicit hook, not a guessed delay).
-    await first.waitFor(HOLD_SAVE_LINE, 300_000);
+    await first.waitFor(HOLD_SAVE_LINE);
     const committedBeforeKill = first.output.some((l) => l.includes('carga: transacción confirmada'));
     killGroup(first, 'SIGKILL');
     await first.exited;
@@ -307,7 +302,7 @@ describe.each(dbKinds())('SIGKILL in the middle of confirming a 50,000-row lote 
     // it is gone (404) and the file is saved again with save_carga — completely either way.
     const second = startServer(env, await freePort());
     servers.push(second);
-    await waitHealthy(second, 300_000);
+    await waitHealthy(second);
     token = await login(second.port);
     expect(await statsTotal(second.port, token)).toBe(before);
     const again = await call(
@@ -369,7 +364,7 @@ describe.each(dbKinds())('SIGKILL in the middle of confirming a 50,000-row lote 
     // SIGKILL before that transaction commits leaves nothing of it either.
     const third = startServer(env, await freePort(), true);
     servers.push(third);
-    await waitHealthy(third, 300_000);
+    await waitHealthy(third);
     token = await login(third.port);
     const oneBody = {
       ...body('kill-body.xlsx'),
@@ -378,7 +373,7 @@ describe.each(dbKinds())('SIGKILL in the middle of confirming a 50,000-row lote 
     const savingBody = call(third.port, 'POST', '/api/cargas/save_carga', oneBody, token).catch(
       (err: Error) => err,
     );
-    await third.waitFor(HOLD_SAVE_LINE, 300_000);
+    await third.waitFor(HOLD_SAVE_LINE);
     killGroup(third, 'SIGKILL');
     await third.exited;
     expect(await savingBody).toBeInstanceOf(Error);
