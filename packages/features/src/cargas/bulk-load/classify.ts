@@ -45,24 +45,16 @@ export function classifyRowsSync(headers: readonly string[], rows: readonly Uplo
   return classifier.result;
 }
 
-/** Classifies in time-boxed slices, yielding to the page between them (no long task, whatever the load). */
-export async function classifyRows(
+/**
+ * Classifies in time-boxed slices, yielding to the page between them (no long task, whatever the load): the
+ * streamed classification given every row at once (`streamClassification`'s `finish`).
+ */
+export function classifyRows(
   headers: readonly string[],
   rows: readonly UploadRow[],
-  { signal, budgetMs = CLASSIFY_BUDGET_MS }: ClassifyOptions = {},
+  options: ClassifyOptions = {},
 ): Promise<ClassifiedRows> {
-  const classifier = createClassifier(headers);
-  let i = 0;
-  while (i < rows.length) {
-    if (i > 0) await nextTask();
-    signal?.throwIfAborted();
-    const deadline = now() + budgetMs;
-    do {
-      const end = Math.min(rows.length, i + 64);
-      for (; i < end; i++) classifier.add(rows[i] as UploadRow);
-    } while (i < rows.length && now() < deadline);
-  }
-  return classifier.result;
+  return streamClassification(options).finish(headers, rows);
 }
 
 /**
@@ -134,36 +126,39 @@ export function streamClassification({
     setTimeout(pump, 0);
   };
 
-  return {
-    rows(chunkHeaders, rows) {
-      if (broken || rows.length === 0) return;
-      if (headers === null) {
-        headers = [...chunkHeaders];
-        classifier = createClassifier(headers);
-      } else if (!sameHeaders(headers, chunkHeaders)) {
-        broken = true;
-        queue = [];
-        head = 0;
-        return;
-      }
-      queue.push(rows);
-      received += rows.length;
-      first ??= rows[0];
-      last = rows.at(-1);
-      schedule();
-    },
-    restart() {
-      headers = null;
-      classifier = null;
+  const add = (chunkHeaders: readonly string[], rows: readonly UploadRow[]) => {
+    if (broken || rows.length === 0) return;
+    if (headers === null) {
+      headers = [...chunkHeaders];
+      classifier = createClassifier(headers);
+    } else if (!sameHeaders(headers, chunkHeaders)) {
+      broken = true;
       queue = [];
       head = 0;
-      at = 0;
-      received = 0;
-      classified = 0;
-      first = undefined;
-      last = undefined;
-      broken = false;
-    },
+      return;
+    }
+    queue.push(rows);
+    received += rows.length;
+    first ??= rows[0];
+    last = rows.at(-1);
+    schedule();
+  };
+  const restart = () => {
+    headers = null;
+    classifier = null;
+    queue = [];
+    head = 0;
+    at = 0;
+    received = 0;
+    classified = 0;
+    first = undefined;
+    last = undefined;
+    broken = false;
+  };
+
+  return {
+    rows: add,
+    restart,
     get classified() {
       return classified;
     },
@@ -176,18 +171,17 @@ export function streamClassification({
         received === rows.length &&
         first === rows[0] &&
         last === rows.at(-1);
+      // Not the sheet's rows (none streamed, a partial stream): classified from scratch, the same way.
       if (!streamed) {
-        broken = true;
-        queue = [];
-        head = 0;
-        return classifyRows(sheetHeaders, rows, { signal, budgetMs });
+        restart();
+        add(sheetHeaders, rows);
       }
       signal?.throwIfAborted();
       while (!work(now() + budgetMs)) {
         await nextTask();
         signal?.throwIfAborted();
       }
-      return (classifier as ReturnType<typeof createClassifier>).result;
+      return classifier?.result ?? { valid: [], invalid: [] };
     },
   };
 }
