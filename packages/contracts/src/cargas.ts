@@ -204,9 +204,9 @@ export function rowsAsLists(rows: readonly SheetRow[]): { columns: string[]; row
 
 /**
  * The server's side of `rowsAsLists`, on a request body as it came (before its schema): with `columns` a list of
- * at most `MAX_LIST_COLUMNS` texts (none `__proto__`), each row that is a list of at most that many cells becomes the object of its
- * cells by column, in place (a null cell kept as null: the checks treat it as the missing cell it stands for).
- * Anything else is left as it came, for the schema to refuse with its message. Never throws.
+ * at most `MAX_LIST_COLUMNS` texts (none `__proto__`), each row that is a list of at most that many cells becomes
+ * the object of its cells by column, in place (a null cell kept as null: the checks treat it as the missing cell
+ * it stands for). Anything else is left as it came, for the schema to refuse with its message. Never throws.
  */
 export function rowsFromLists(body: unknown): void {
   if (!isPlainObject(body)) return;

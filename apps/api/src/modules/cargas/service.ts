@@ -190,16 +190,13 @@ export async function discardLote(db: Db, actor: Actor, id: string): Promise<voi
   if (!(await deleteLote(db, id, actor.id))) loteNotFound();
 }
 
-/** What a carga record keeps of its file. */
-type CargaFile = BodyFile;
-
 /**
  * What a confirmation's move did inside its transaction: the carga it wrote, of which file, the rows the lote
  * held and those moved.
  */
 interface Moved {
   carga: { id_carga: number; fecha: Date };
-  file: CargaFile;
+  file: BodyFile;
   total: number;
   processed: number;
 }
@@ -328,7 +325,7 @@ export async function confirmLote(
     actor.log?.info({ filas: total, lote: id }, 'carga: transacción iniciada');
     await memoryForTheMove(trx);
     await markLoteFailures(trx, id, parts, CONFIRM_MESSAGES);
-    const cargaFile: CargaFile = {
+    const cargaFile: BodyFile = {
       fileName: lote.file_name,
       loadType: lote.load_type,
       clientDate: file.date ?? lote.fecha_cliente,
@@ -406,7 +403,7 @@ export async function saveCarga(
   let id: string | null = null;
   try {
     const staged = await rows.finish();
-    const file: CargaFile = {
+    const file: BodyFile = {
       fileName: body.fileName,
       loadType: body.loadType,
       clientDate: body.date ?? null,
