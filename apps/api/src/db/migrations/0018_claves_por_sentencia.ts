@@ -64,24 +64,29 @@ export const STATEMENT_KEYS: readonly StatementKey[] = [
 export const keyFunction = (k: StatementKey) => `clave_${k.constraint}`;
 
 /**
- * The child's side: the distinct keys the statement wrote (an UPDATE: only rows whose key changed) are looked up
- * in the parent by its primary key and locked FOR KEY SHARE, as the row checks locked them one by one, so a
- * concurrent DELETE of a parent waits for this transaction and then finds its children. A parent this transaction
- * wrote itself (its xmin: a confirmar's folios, inserted or upserted just before their assignments) needs no lock:
- * no one else can see it yet, or deleting its old version already waits for this transaction's own row lock. One
- * statement reads the transition rows once; a key without its parent is named in PostgreSQL's own words and code
- * (23503).
+ * The child's side: the distinct keys the statement wrote (an UPDATE: only rows whose key changed) are looked up in
+ * the parent by its primary key and locked FOR KEY SHARE, as the row checks locked them one by one, so a concurrent
+ * DELETE of a parent waits for this transaction and then finds its children. A parent this transaction wrote itself
+ * (its xmin: a confirmar's folios, inserted or upserted just before their assignments) needs no lock: no one else
+ * can see it yet, or deleting its old version already waits for this transaction's own row lock (1,000,000 probes
+ * with the lock: 22.1 s, without: 7.8 s, same machine and table as below). One statement reads
+ * the transition rows once and looks the keys up in their order, one index probe each (LATERAL, OFFSET 0: never a
+ * join that reads the parent whole), so consecutive probes land on the same pages: 1,000,000 probes of a 500 MB
+ * table in random order took 9.4–17.7 s, in key order 3.0–6.1 s (PostgreSQL 15, 128 MB of shared buffers, loaded
+ * machine). A key without its parent is named in PostgreSQL's own words and code (23503).
  */
 function childSide(k: StatementKey): string {
   const fn = keyFunction(k);
   const check = (from: string) => `
     SELECT w.v INTO falta
-    FROM (SELECT DISTINCT n.${k.column} AS v FROM ${from} WHERE n.${k.column} IS NOT NULL) w
-    LEFT JOIN ${k.parent} o ON o.${k.key} = w.v AND o.xmin = mia
+    FROM (SELECT n.${k.column} AS v FROM ${from} WHERE n.${k.column} IS NOT NULL GROUP BY 1 ORDER BY 1) w
     LEFT JOIN LATERAL (
-      SELECT true AS hay FROM ${k.parent} p WHERE o.${k.key} IS NULL AND p.${k.key} = w.v FOR KEY SHARE
+      SELECT true AS hay FROM ${k.parent} p WHERE p.${k.key} = w.v AND p.xmin = mia OFFSET 0
+    ) propia ON true
+    LEFT JOIN LATERAL (
+      SELECT true AS hay FROM ${k.parent} p WHERE propia.hay IS NULL AND p.${k.key} = w.v FOR KEY SHARE
     ) l ON true
-    WHERE o.${k.key} IS NULL AND l.hay IS NULL LIMIT 1;`;
+    WHERE propia.hay IS NULL AND l.hay IS NULL LIMIT 1;`;
   return `
 CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql SET enable_seqscan = off SET jit = off AS $fn$
 DECLARE
