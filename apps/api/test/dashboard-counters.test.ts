@@ -162,11 +162,12 @@ describe.each(dbKinds())('dashboard counters (%s)', (kind) => {
         SELECT folio, id_folio, ${visitor}::int FROM folios WHERE folio LIKE 'RANGO-%'`.execute(trx);
       return (await returned()) - before;
     });
-    // One entry per row for the foreign key's check, at most two per folio for the funnel's days (each folio's
-    // stage for everybody and for its visitor). Before 0016 the funnel's join read the index from its first
-    // entry: every one of the table's 25,000 folios and more.
+    // Two entries per row for the foreign key's check (0018: the probe for a folio this transaction wrote, then
+    // the one that locks it, as these were written before), at most two per folio for the funnel's days (each
+    // folio's stage for everybody and for its visitor). Before 0016 the funnel's join read the index from its
+    // first entry: every one of the table's 25,000 folios, on top of the rest.
     expect(read).toBeGreaterThanOrEqual(5000);
-    expect(read).toBeLessThanOrEqual(3 * 5000);
+    expect(read).toBeLessThanOrEqual(4 * 5000);
     await expectExact();
   });
 
