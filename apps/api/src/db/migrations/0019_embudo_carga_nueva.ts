@@ -6,16 +6,13 @@ import type { Migration } from './index';
  * 0019: the funnel trigger (0006) takes a shorter way for assignments of folios without funnel rows (issue 21
  * item 2) — a carga's, whose folios are (mostly) new. An INSERT whose range of `id_folio` has no row in
  * `folio_embudo` (one probe of its primary key) has no stage before it: every folio and visitor starts from zero,
- * so nothing is looked up, nothing is taken off, and each row it writes to `folio_embudo` is new — a plain insert,
- * not an upsert (an upsert of a million rows cost about three times the insert, measured on a copy of the table).
- * The writers of asignaciones are serialised (lockAssignmentWrites), so no other transaction adds those rows
- * meanwhile; if one did, the insert would fail instead of counting a stage twice.
+ * so nothing is looked up, nothing is taken off, and each row of `folio_embudo` it writes is its whole count.
  * The transition rows are sorted once by folio and visitor; window functions over that order give each
- * visitor's counts and the folio's (`par`, written in that order), with no hash of a million groups to spill;
- * each (folio, visitor) is joined once to `folios` for its day and gives its visitor's row and, the folio's
- * first, everybody's. Any other statement (an update, a delete, a folio that already had assignments in the
- * range) goes the general way, as before. Same rows in `folio_embudo` and `folio_embudo_dias`.
- * CREATE OR REPLACE resets a function's settings: 0011's, 0014's and 0017's are given again.
+ * visitor's counts and the folio's (`par`), with no hash of a million groups to spill; each (folio, visitor) is
+ * joined once to `folios` for its day and gives its visitor's row and, the folio's first, everybody's.
+ * Any other statement (an update, a delete, a folio that already had assignments) goes the general way, as before.
+ * Same rows in `folio_embudo` and `folio_embudo_dias`. CREATE OR REPLACE resets a function's settings: 0011's,
+ * 0014's and 0017's are given again.
  */
 const NUEVOS = `  DECLARE
     lo integer;
