@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { PRODUCTO_TEC_MTY } from '@socio/contracts';
 import pg from 'pg';
 import { CopyRows, copyField, withCopy } from '../src/db/copy';
-import { keyFunction, STATEMENT_KEYS } from '../src/db/migrations/0018_claves_por_sentencia';
+import { keyInsertTrigger, STATEMENT_KEYS } from '../src/db/migrations/0018_claves_por_sentencia';
 
 /** One `COPY … FROM STDIN` of `lines` on `client` (the API's own COPY: src/db/copy.ts). */
 async function copyIn(client: pg.Client, text: string, lines: string[]): Promise<void> {
@@ -61,7 +61,7 @@ export async function copyBaseline(
       await client.query('ALTER TABLE asignaciones DISABLE TRIGGER USER');
       // The foreign keys stay checked: since 0018 some are statement triggers of their own.
       for (const key of STATEMENT_KEYS)
-        await client.query(`ALTER TABLE ${key.child} ENABLE TRIGGER ${keyFunction(key)}_ins`);
+        await client.query(`ALTER TABLE ${key.child} ENABLE TRIGGER ${keyInsertTrigger(key)}`);
     }
     const carga = await client.query<{ id_carga: number }>(
       `INSERT INTO cargas (file_name, load_type, id_usuario, total_filas)

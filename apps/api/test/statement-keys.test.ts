@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  keyFunction,
+  keyInsertTrigger,
   STATEMENT_KEYS,
   type StatementKey,
 } from '../src/db/migrations/0018_claves_por_sentencia';
@@ -122,7 +122,7 @@ describe.each(dbKinds())('foreign keys checked once per statement, 0018 (%s)', (
       ctx.db,
     );
     expect(fks).toEqual([]);
-    const names = STATEMENT_KEYS.map((k) => `${keyFunction(k)}_ins`);
+    const names = STATEMENT_KEYS.map(keyInsertTrigger);
     const { rows: triggers } = await sql<{ tgname: string; per_row: boolean }>`
       SELECT tgname, (tgtype & 1) = 1 AS per_row FROM pg_trigger WHERE tgname IN (${sql.join(names)})
       ORDER BY tgname`.execute(ctx.db);

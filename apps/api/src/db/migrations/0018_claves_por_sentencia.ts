@@ -63,6 +63,9 @@ export const STATEMENT_KEYS: readonly StatementKey[] = [
 /** The name of the functions and triggers of key `k`: `clave_<constraint>` (+ `_ref` on the parent's side). */
 export const keyFunction = (k: StatementKey) => `clave_${k.constraint}`;
 
+/** The trigger that checks the keys an INSERT into `k.child` wrote (the one a bulk load fires). */
+export const keyInsertTrigger = (k: StatementKey) => `${keyFunction(k)}_ins`;
+
 /**
  * The child's side: the distinct keys the statement wrote (an UPDATE: only rows whose key changed) are looked up in
  * the parent by its primary key and locked FOR KEY SHARE, as the row checks locked them one by one, so a concurrent
@@ -106,7 +109,7 @@ BEGIN
   RETURN NULL;
 END
 $fn$;
-CREATE TRIGGER ${fn}_ins AFTER INSERT ON ${k.child}
+CREATE TRIGGER ${keyInsertTrigger(k)} AFTER INSERT ON ${k.child}
   REFERENCING NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();
 CREATE TRIGGER ${fn}_upd AFTER UPDATE ON ${k.child}
   REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`;
