@@ -113,7 +113,67 @@ describe.each(dbKinds())('dashboard counters (%s)', (kind) => {
     expect(rows.map((r) => [...r.config].sort())).toEqual([
       ['enable_seqscan=off', 'enable_sort=off', 'jit=off'],
     ]);
-    expect(rows[0]?.src.match(/dias AS MATERIALIZED/g)).toHaveLength(3);
+    expect(rows[0]?.src.match(/dias AS MATERIALIZED/g)).toHaveLength(4);
+  });
+
+  it('apply an INSERT of folios without funnel rows without looking up earlier stages (0019)', async () => {
+    // A carga's folios are new: one probe of folio_embudo's key for the statement's range of ids, and the
+    // transition rows sorted once, instead of hashing a million (folio, visitor) groups twice and looking each up.
+    const { rows } = await sql<{ src: string }>`
+      SELECT prosrc AS src FROM pg_proc WHERE proname = 'folio_embudo_aplicar'`.execute(ctx.db);
+    const [fast] = rows[0]?.src.split(/IF TG_OP = 'INSERT' THEN\s+WITH delta/) ?? [];
+    expect(fast).toMatch(/NOT EXISTS \(SELECT 1 FROM folio_embudo e WHERE e\.id_folio BETWEEN lo AND hi\)/);
+    expect(fast?.match(/FROM nuevas\b/g)).toHaveLength(2);
+    // Each folio's day is a probe of folios' key per (folio, visitor), whatever the statistics: as a join, the
+    // planner once chose to rescan the sorted rows for every folio (CI's 150,000-row confirmar ran 15 min).
+    expect(fast).toMatch(
+      /CROSS JOIN LATERAL \(SELECT f\.created_at FROM folios f WHERE f\.id_folio = p\.id_folio OFFSET 0\) f/,
+    );
+  });
+
+  it('give the same funnel to a statement of new folios as to one of folios already assigned (0019)', async () => {
+    const visitors = (
+      await ctx.db.selectFrom('usuarios').select('id_usuario').where('rol', '=', 'visitador').execute()
+    ).map((v) => v.id_usuario);
+    const assign = (prefix: string) => sql`INSERT INTO asignaciones (folio, id_folio, id_usuario, estatus)
+      SELECT f.folio, f.id_folio, (${visitors}::int[])[1 + (g + k) % ${visitors.length}], s.estatus
+      FROM generate_series(1, 60) g
+      JOIN folios f ON f.folio = ${prefix} || g
+      CROSS JOIN generate_series(0, g % 3) k
+      CROSS JOIN LATERAL (SELECT CASE WHEN k = 0 THEN (ARRAY['asignada', 'completada', 'cancelada', 'agendada'])[1 + g % 4]
+        WHEN k = 1 THEN 'cancelada' ELSE 'completada' END AS estatus) s`;
+    // New folios (no funnel rows in their range of ids): up to three assignments per folio in one statement,
+    // open, completed and cancelled, of one or two visitors, received on several days.
+    await sql`INSERT INTO folios (folio, load_type, created_at)
+      SELECT 'NUEVO-' || g, 'TEC_MTY', now() - (g % 7) * interval '1 day' FROM generate_series(1, 60) g`.execute(
+      ctx.db,
+    );
+    await assign('NUEVO-').execute(ctx.db);
+    await expectExact();
+    // The same statement again on the same folios, which now have funnel rows (the general way), once their
+    // open assignments are closed.
+    await sql`UPDATE asignaciones SET estatus = 'cancelada' WHERE folio LIKE 'NUEVO-%'
+      AND estatus IN ('asignada', 'agendada')`.execute(ctx.db);
+    await assign('NUEVO-').execute(ctx.db);
+    await expectExact();
+    // A statement whose range of ids holds folios with funnel rows and folios without.
+    await sql`INSERT INTO folios (folio, load_type) SELECT 'MEZCLA-' || g, 'TEC_MTY' FROM generate_series(1, 60) g`.execute(
+      ctx.db,
+    );
+    await sql`UPDATE asignaciones SET estatus = 'completada' WHERE folio LIKE 'NUEVO-%'
+      AND estatus IN ('asignada', 'agendada')`.execute(ctx.db);
+    await sql`INSERT INTO asignaciones (folio, id_folio, id_usuario)
+      SELECT folio, id_folio, ${visitors[0]}::int FROM folios WHERE folio LIKE 'NUEVO-%' OR folio LIKE 'MEZCLA-%'`.execute(
+      ctx.db,
+    );
+    await expectExact();
+    // One assignment of a new folio (the manual assignment's statement).
+    await sql`INSERT INTO folios (folio, load_type) VALUES ('SOLO-1', 'TEC_MTY')`.execute(ctx.db);
+    await sql`INSERT INTO asignaciones (folio, id_folio, id_usuario, estatus)
+      SELECT folio, id_folio, ${visitors[1] ?? visitors[0]}::int, 'agendada' FROM folios WHERE folio = 'SOLO-1'`.execute(
+      ctx.db,
+    );
+    await expectExact();
   });
 
   it('read the transition rows once per counter trigger and operation (0015)', async () => {
@@ -162,12 +222,13 @@ describe.each(dbKinds())('dashboard counters (%s)', (kind) => {
         SELECT folio, id_folio, ${visitor}::int FROM folios WHERE folio LIKE 'RANGO-%'`.execute(trx);
       return (await returned()) - before;
     });
-    // Two entries per row for the foreign key's check (0018: the probe for a folio this transaction wrote, then
-    // the one that locks it, as these were written before), at most two per folio for the funnel's days (each
-    // folio's stage for everybody and for its visitor). Before 0016 the funnel's join read the index from its
-    // first entry: every one of the table's 25,000 folios, on top of the rest.
+    // One entry per row for the copy of the folio's client (asignaciones_cliente_ins: this INSERT leaves
+    // id_cliente out), two for the foreign key's check (0018: the probe for a folio this transaction wrote, then
+    // the one that locks it, as these were written before), about one per folio for the funnel's days (0019: one
+    // lookup per folio; one entry more was seen). Before 0016 the funnel's join read the index from its first
+    // entry: every one of the table's 25,000 folios, on top of the rest.
     expect(read).toBeGreaterThanOrEqual(5000);
-    expect(read).toBeLessThanOrEqual(4 * 5000);
+    expect(read).toBeLessThan(5 * 5000);
     await expectExact();
   });
 

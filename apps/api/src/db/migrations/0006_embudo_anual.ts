@@ -32,10 +32,10 @@ import type { Migration } from './index';
  * Day of the dashboard's calendar: whole days since 1970-01-01 06:00 UTC, i.e. midnight in Mexico City
  * (UTC-6; every 1 January there is in standard time), so the dashboard's local years are whole days.
  */
-const DIA = (col: string) => `floor((extract(epoch FROM ${col}) - 21600) / 86400)::int`;
+export const DIA = (col: string) => `floor((extract(epoch FROM ${col}) - 21600) / 86400)::int`;
 
 /** Stage of a folio (or of one visitor's share of it) from its counts; 0 = not counted. */
-const ETAPA = (ab: string, co: string, ca: string) =>
+export const ETAPA = (ab: string, co: string, ca: string) =>
   `CASE WHEN ${co} > 0 THEN 3 WHEN ${ab} > 0 THEN 1 WHEN ${ca} > 0 THEN 2 ELSE 0 END`;
 
 /** Rows `(id_folio, id_usuario, estatus, d)` of the assignments in `src`, each counted `sign`. */
@@ -122,10 +122,13 @@ const PRUNE = `    DELETE FROM folio_embudo e USING (SELECT DISTINCT id_folio, i
       WHERE e.id_folio = v.id_folio AND e.id_usuario = v.id_usuario
         AND e.abiertas = 0 AND e.completadas = 0 AND e.canceladas = 0;`;
 
-/** The body of `folio_embudo_aplicar` (`folios`, `hashed`: see `apply`). */
-export function embudoAplicar(folios = '', hashed = false): string {
+/**
+ * The body of `folio_embudo_aplicar` (`folios`, `hashed`: see `apply`). `first` (0019): statements run before the
+ * general ones (a block that may return early).
+ */
+export function embudoAplicar(folios = '', hashed = false, first = ''): string {
   return `BEGIN
-  IF TG_OP = 'INSERT' THEN
+${first}  IF TG_OP = 'INSERT' THEN
 ${apply(rows('nuevas', 1), folios, hashed)}
   ELSIF TG_OP = 'DELETE' THEN
 ${apply(rows('viejas', -1), folios, hashed)}
