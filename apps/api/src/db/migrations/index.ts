@@ -16,7 +16,7 @@ import { migration0015 } from './0015_contadores_una_lectura';
 import { migration0016 } from './0016_embudo_rango_folios';
 import { migration0017 } from './0017_embudo_agrupado_en_hash';
 import { migration0018 } from './0018_claves_por_sentencia';
-import { migration0019 } from './0019_embudo_carga_nueva';
+import { migration0019 } from './0019_embudo_nuevos_por_clave';
 
 export interface Migration {
   /** Unique, sortable name; recorded in `schema_migrations`. Never rename or edit an applied one. */
