@@ -18,10 +18,11 @@ import type { Migration } from './index';
  * folio (a 150,000-row confirmar ran 15 min in CI before this was reverted and done again). The pairs are counted
  * by visitor, reception time and both stages first (a carga's million pairs fall into a few dozen groups), and
  * only those groups get their day (DIA's numeric arithmetic) and their two rows: computing both for every pair
- * took ~2.5 of the trigger's 8.4 s at 1,048,575 rows. Named apart from the first version of 0019, reverted after
- * it was applied in CI: a database that ran it gets this one too. Any other statement (an update, a delete, a folio that already had assignments in the
- * range) goes the general way, as before. Same rows in `folio_embudo` and `folio_embudo_dias`.
- * CREATE OR REPLACE resets a function's settings: 0011's, 0014's and 0017's are given again.
+ * took ~2.5 of the trigger's 8.4 s at 1,048,575 rows. Any other statement (an update, a delete, a folio that
+ * already had assignments in the range) goes the general way, as before. Same rows in `folio_embudo` and
+ * `folio_embudo_dias`. CREATE OR REPLACE resets a function's settings: 0011's, 0014's and 0017's are given again.
+ * Named apart from the first version of 0019 (`0019_embudo_carga_nueva`), reverted after CI's databases applied
+ * it: a database that ran that one runs this one too.
  */
 const NUEVOS = `  DECLARE
     lo integer;
