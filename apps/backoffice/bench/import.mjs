@@ -247,8 +247,8 @@ function rendererPids() {
     .map(([pid]) => pid);
 }
 
-/** RSS of this bench's Chromium renderer processes, summed, in bytes. */
-function rendererRss(pids = rendererPids()) {
+/** RSS of this bench's Chromium renderer processes `pids` (`rendererPids`), summed, in bytes. */
+function rendererRss(pids) {
   let total = 0;
   for (const pid of pids) {
     try {
@@ -262,13 +262,13 @@ function rendererRss(pids = rendererPids()) {
 }
 
 /**
- * Private memory (smaps_rollup Private_Clean + Private_Dirty) of this bench's largest renderer, in bytes: the tab
- * that runs the wizard (and its Web Worker). The summed RSS above also counts file-backed pages shared with the
+ * Private memory (smaps_rollup Private_Clean + Private_Dirty) of the largest of the renderers `pids`, in bytes:
+ * the tab that runs the wizard (and its Web Worker). The summed RSS above also counts file-backed pages shared with the
  * browser and the other (blank) renderers; this is what the tab itself holds. It still counts DevTools' network
  * buffer of Playwright's own session (Network.enable: up to ~200 MB of answer bodies a user's tab does not keep),
  * shown apart by BENCH_MEMORY_DUMP (partition_alloc/partitions/buffer).
  */
-function tabPrivate(pids = rendererPids()) {
+function tabPrivate(pids) {
   let largest = 0;
   for (const pid of pids) {
     try {
@@ -328,13 +328,15 @@ async function memorySampler(page) {
   timer.unref();
   return {
     reset() {
-      peakRss = rendererRss();
-      peakPrivate = tabPrivate();
+      const pids = rendererPids();
+      peakRss = rendererRss(pids);
+      peakPrivate = tabPrivate(pids);
       peakHeap = lastHeap;
     },
     async read() {
-      const rss = rendererRss();
-      const own = tabPrivate();
+      const pids = rendererPids();
+      const rss = rendererRss(pids);
+      const own = tabPrivate(pids);
       const now = await heap().catch(() => lastHeap);
       return {
         rssPeak: Math.max(peakRss, rss),

@@ -38,6 +38,16 @@ export const DIA = (col: string) => `floor((extract(epoch FROM ${col}) - 21600) 
 export const ETAPA = (ab: string, co: string, ca: string) =>
   `CASE WHEN ${co} > 0 THEN 3 WHEN ${ab} > 0 THEN 1 WHEN ${ca} > 0 THEN 2 ELSE 0 END`;
 
+/**
+ * Which of a folio's counts an assignment adds to, by its `estatus` (the conditions the funnel's counts are made of:
+ * open, completed, cancelled), keyed as the counts are named in these statements.
+ */
+export const CUENTA = {
+  ab: `estatus IN ('asignada', 'agendada')`,
+  co: `estatus = 'completada'`,
+  ca: `estatus = 'cancelada'`,
+} as const;
+
 /** Rows `(id_folio, id_usuario, estatus, d)` of the assignments in `src`, each counted `sign`. */
 function rows(src: string, sign: number): string {
   return `SELECT id_folio, id_usuario, estatus, ${sign} AS d FROM ${src}`;
@@ -52,9 +62,9 @@ function rows(src: string, sign: number): string {
 function apply(delta: string, folios = '', hashed = false): string {
   return `    WITH delta AS (
       SELECT id_folio, id_usuario,
-        sum(CASE WHEN estatus IN ('asignada', 'agendada') THEN d ELSE 0 END)::int AS ab,
-        sum(CASE WHEN estatus = 'completada' THEN d ELSE 0 END)::int AS co,
-        sum(CASE WHEN estatus = 'cancelada' THEN d ELSE 0 END)::int AS ca
+        sum(CASE WHEN ${CUENTA.ab} THEN d ELSE 0 END)::int AS ab,
+        sum(CASE WHEN ${CUENTA.co} THEN d ELSE 0 END)::int AS co,
+        sum(CASE WHEN ${CUENTA.ca} THEN d ELSE 0 END)::int AS ca
       FROM (${delta}) x
       GROUP BY id_folio, id_usuario
     ),
@@ -162,9 +172,9 @@ CREATE TABLE folio_embudo_dias (
 
 INSERT INTO folio_embudo (id_folio, id_usuario, abiertas, completadas, canceladas)
   SELECT id_folio, id_usuario,
-    count(*) FILTER (WHERE estatus IN ('asignada', 'agendada')),
-    count(*) FILTER (WHERE estatus = 'completada'),
-    count(*) FILTER (WHERE estatus = 'cancelada')
+    count(*) FILTER (WHERE ${CUENTA.ab}),
+    count(*) FILTER (WHERE ${CUENTA.co}),
+    count(*) FILTER (WHERE ${CUENTA.ca})
   FROM asignaciones GROUP BY id_folio, id_usuario;
 INSERT INTO folio_embudo_dias (id_usuario, dia, etapa, total)
   SELECT s.id_usuario, ${DIA('f.created_at')}, s.etapa, count(*)

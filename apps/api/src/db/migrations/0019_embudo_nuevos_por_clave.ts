@@ -1,4 +1,4 @@
-import { DIA, ETAPA, embudoAplicar } from './0006_embudo_anual';
+import { CUENTA, DIA, ETAPA, embudoAplicar } from './0006_embudo_anual';
 import { FOLIOS_DEL_CAMBIO } from './0016_embudo_rango_folios';
 import type { Migration } from './index';
 
@@ -24,6 +24,12 @@ import type { Migration } from './index';
  * Named apart from the first version of 0019 (`0019_embudo_carga_nueva`), reverted after CI's databases applied
  * it: a database that ran that one runs this one too.
  */
+/** The three counts of 0006 (`CUENTA`) over window `w`, named `<prefix>ab`, `<prefix>co`, `<prefix>ca`. */
+const COUNTS = (w: string, prefix: string) =>
+  (['ab', 'co', 'ca'] as const)
+    .map((k) => `              count(*) FILTER (WHERE ${CUENTA[k]}) OVER ${w} AS ${prefix}${k}`)
+    .join(',\n');
+
 const NUEVOS = `  DECLARE
     lo integer;
     hi integer;
@@ -34,12 +40,8 @@ const NUEVOS = `  DECLARE
         WITH par AS MATERIALIZED (
           SELECT id_folio, id_usuario, ab, co, ca, fab, fco, fca, nf FROM (
             SELECT id_folio, id_usuario,
-              count(*) FILTER (WHERE estatus IN ('asignada', 'agendada')) OVER v AS ab,
-              count(*) FILTER (WHERE estatus = 'completada') OVER v AS co,
-              count(*) FILTER (WHERE estatus = 'cancelada') OVER v AS ca,
-              count(*) FILTER (WHERE estatus IN ('asignada', 'agendada')) OVER f AS fab,
-              count(*) FILTER (WHERE estatus = 'completada') OVER f AS fco,
-              count(*) FILTER (WHERE estatus = 'cancelada') OVER f AS fca,
+${COUNTS('v', '')},
+${COUNTS('f', 'f')},
               row_number() OVER v AS nv, row_number() OVER f AS nf
             FROM nuevas
             WINDOW f AS (PARTITION BY id_folio ORDER BY id_usuario
