@@ -300,6 +300,8 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
     // ~1.4× the time of a COPY of the same rows; one statement per table takes about as long as the COPY).
     expect(count(/^INSERT INTO folios/i)).toBe(1);
     expect(count(/^INSERT INTO asignaciones/i)).toBe(1);
+    // A plain INSERT under the writers' lock: no speculative insertion (ON CONFLICT) for rows just checked.
+    expect(texts.filter((t) => /^INSERT INTO asignaciones/i.test(t) && /ON CONFLICT/i.test(t))).toEqual([]);
   });
 
   it('keeps text that COPY escapes exactly as sent (tabs, line breaks, backslashes, \\N)', async () => {
@@ -514,6 +516,52 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
     expect(open2.rows[0]?.n).toBe(0);
     expect(await countLike('asignaciones', 'O-%')).toBe(300);
   });
+
+  // On PostgreSQL only: a writer beside the confirmation needs a second connection (PGlite has one).
+  it.skipIf(kind === 'pglite')(
+    "a folio opened meanwhile by a writer that skipped the writers' lock is failed as already open, the rest saved",
+    async () => {
+      const first = await open('antes.xlsx');
+      await part(first, 0, rows('K', 0, 2));
+      expect((await confirm(first)).json()).toMatchObject({ recordsProcessed: 2 });
+      await sql`UPDATE asignaciones SET estatus = 'completada' WHERE folio = 'K-1'`.execute(ctx.db);
+      const id = await open('despues.xlsx');
+      await part(id, 0, [...rows('K', 1, 1), ...rows('K', 10, 3)]);
+      const texts: string[] = [];
+      let reopened = false;
+      watchQueries((text, result) => {
+        texts.push(text.trim());
+        if (reopened || !/^INSERT INTO folios/i.test(text.trim())) return result;
+        reopened = true;
+        // Its folios written, before its assignments: K-1 opened again on another connection, without the lock.
+        return result.then(async (r) => {
+          await sql`UPDATE asignaciones SET estatus = 'asignada' WHERE folio = 'K-1'`.execute(ctx.db);
+          return r;
+        });
+      });
+      let body: SaveCargaResponse;
+      try {
+        body = (await confirm(id)).json() as SaveCargaResponse;
+      } finally {
+        unwatchQueries();
+      }
+      expect(reopened).toBe(true);
+      expect(body).toMatchObject({ success: true, recordsProcessed: 3, recordsFailed: 1 });
+      expect(body.failures.map((f) => f.reason)).toEqual([CARGAS_MESSAGES.openAssignment('K-1')]);
+      // The plain INSERT met the unique index and was rolled back; the rows went in with ON CONFLICT DO NOTHING.
+      expect(texts.filter((t) => /^ROLLBACK TO SAVEPOINT/i.test(t))).toHaveLength(1);
+      const open1 = await sql<{ folio: string; n: number }>`
+        SELECT folio, count(*)::int AS n FROM asignaciones WHERE folio LIKE 'K-%' AND estatus IN ('asignada', 'agendada')
+        GROUP BY folio ORDER BY folio`.execute(ctx.db);
+      expect(open1.rows).toEqual([
+        { folio: 'K-0', n: 1 },
+        { folio: 'K-1', n: 1 },
+        { folio: 'K-10', n: 1 },
+        { folio: 'K-11', n: 1 },
+        { folio: 'K-12', n: 1 },
+      ]);
+    },
+  );
 
   // On PostgreSQL only: the same path on PGlite is covered by the tests above with fewer rows, and 150,000 rows
   // there take minutes of CI (bench:import measures it).

@@ -272,10 +272,19 @@ export async function markLoteFailures(
     WHERE s.id_lote = ${id}::uuid AND s.parte = dup.parte AND s.ord = dup.ord AND dup.n > 1`.execute(db);
 }
 
+/** The open assignments' unique index (one open assignment per folio, migration 0002). */
+const OPEN_PER_FOLIO = 'asignaciones_folio_abierta_uq';
+
 /**
  * Writes the lote's candidates — all of them, or those of part `range.parte` with `ord` in [from, to): upserts
- * their folios and inserts one open assignment each, in file order (a folio already open is skipped: ON
- * CONFLICT DO NOTHING). Returns the assignments inserted.
+ * their folios and inserts one open assignment each, in file order. Returns the assignments inserted.
+ *
+ * The assignments go in with a plain INSERT: under the writers' lock, just after `markLoteFailures`, no candidate's
+ * folio has an open assignment, so ON CONFLICT's speculative insertion (a probe, a token and a second write per
+ * row) only cost time — 100,000 rows took 3.4-3.8 s plain against 3.9-5.3 s with ON CONFLICT DO NOTHING (same
+ * copies of one staged lote, alternating). Should a writer that skipped the lock have opened one of those folios
+ * meanwhile, the INSERT's unique violation is rolled back to a savepoint and the rows written with ON CONFLICT DO
+ * NOTHING (a folio already open skipped; the caller fails it, `markUnwritten`).
  */
 export async function moveStagedRows(
   db: Db,
@@ -296,7 +305,7 @@ export async function moveStagedRows(
       extra, ${ctx.idCarga}::int
     FROM carga_lote_filas s WHERE ${input}
     ${FOLIO_UPSERT}`.execute(db);
-  const { numAffectedRows } = await sql`
+  const insert = (onConflict: boolean) => sql`
     INSERT INTO asignaciones (folio, id_folio, id_usuario, id_estado, estado, direccion, id_carga, asignado_por,
       id_cliente)
     SELECT s.folio, f.id_folio, s.id_usuario, s.id_estado, s.estado, s.direccion, ${ctx.idCarga}::int,
@@ -304,8 +313,19 @@ export async function moveStagedRows(
     FROM carga_lote_filas s JOIN folios f ON f.folio = s.folio
     WHERE ${input}
     ORDER BY s.parte, s.ord
-    ON CONFLICT (folio) WHERE estatus IN ('asignada', 'agendada') DO NOTHING`.execute(db);
-  return Number(numAffectedRows ?? 0);
+    ${onConflict ? sql`ON CONFLICT (folio) WHERE estatus IN ('asignada', 'agendada') DO NOTHING` : sql``}`;
+  await sql`SAVEPOINT mover_asignaciones`.execute(db);
+  let inserted: bigint | undefined;
+  try {
+    inserted = (await insert(false).execute(db)).numAffectedRows;
+  } catch (error) {
+    const e = error as { code?: string; constraint?: string };
+    if (e?.code !== '23505' || e.constraint !== OPEN_PER_FOLIO) throw error;
+    await sql`ROLLBACK TO SAVEPOINT mover_asignaciones`.execute(db);
+    inserted = (await insert(true).execute(db)).numAffectedRows;
+  }
+  await sql`RELEASE SAVEPOINT mover_asignaciones`.execute(db);
+  return Number(inserted ?? 0);
 }
 
 /** Candidates whose assignment was not written (lost to a concurrent writer): failed as already open. */
