@@ -195,6 +195,7 @@ function buildFile(states, tag) {
 /**
  * BENCH_TRACE=<file.json>: a Chromium trace of each wizard read (run n in <file>-n.json), to see what a long task
  * ran; with BENCH_TRACE_STEP=process (or save), of that step instead (in <file>-process.json, <file>-save.json).
+ * BENCH_TRACE_CPU=1 adds JS samples, BENCH_TRACE_GC=1 the phases of each garbage collection.
  */
 const TRACE_STEP = process.env.BENCH_TRACE_STEP ?? 'read';
 const trace = process.env.BENCH_TRACE;
@@ -220,6 +221,8 @@ const TRACE_CATEGORIES = [
   'blink.user_timing',
   // BENCH_TRACE_CPU=1: JS samples too (the profiler's start shows as a long task of its own).
   ...(process.env.BENCH_TRACE_CPU ? ['disabled-by-default-v8.cpu_profiler'] : []),
+  // BENCH_TRACE_GC=1: each garbage collection's phases (V8.GC_MC_*, V8.GC_SCAVENGER_*) inside its task.
+  ...(process.env.BENCH_TRACE_GC ? ['disabled-by-default-v8.gc'] : []),
 ];
 
 const mb = (bytes) => `${Math.round(bytes / 1024 / 1024).toLocaleString('es-MX')} MB`;
