@@ -30,6 +30,9 @@ import { z } from 'zod';
 import { useActiveVisitors, useRegions } from '../use-cargas';
 import { bulkLoadMessages as m } from './messages.es';
 
+/** The folios already in the file (a `TextSet` in the wizard, any set of strings in a story). */
+type ExistingFolios = Pick<ReadonlySet<string>, 'has'>;
+
 const TEXT_FIELDS = [
   'folio',
   'calle',
@@ -91,7 +94,7 @@ const EMPTY: Values = Object.fromEntries(
  * The form's schema (zod, read by react-hook-form through zodResolver): the required columns filled, a folio
  * not already in the load, and one of the active visitors picked (`visitorIds`, as the select's values).
  */
-function addFolioSchema(existingFolios: ReadonlySet<string>, visitorIds: ReadonlySet<string>) {
+function addFolioSchema(existingFolios: ExistingFolios, visitorIds: ReadonlySet<string>) {
   const field = (name: FieldName): z.ZodType<string, string> => {
     if (name === 'visitor') return z.string().refine((id) => visitorIds.has(id), m.addFolioRequired);
     if (name === 'dia_agendo_crm')
@@ -172,7 +175,7 @@ export interface AddFolioDialogProps {
   onClose: () => void;
   onSubmit: (row: ProcessedRow) => void;
   /** Folios already in the load (a folio may appear once). */
-  existingFolios: ReadonlySet<string>;
+  existingFolios: ExistingFolios;
 }
 
 /** 'Agregar folio': one folio by hand into step 3 (loads regions and active visitors on open). */

@@ -11,6 +11,7 @@ import {
   type SaveCargaFailure,
   type UploadRow,
 } from '@socio/contracts';
+import { TextMap } from '../../text-keys';
 import { fixedLayout, type PartLayout, partOfRow } from './lote-upload';
 
 /**
@@ -389,7 +390,8 @@ export function refusedRows(
   failures: readonly SaveCargaFailure[],
 ): InvalidRow[] {
   const byRow = new Map<number, ProcessedRow>();
-  const byFolio = new Map<string, ProcessedRow>();
+  // Keyed by a hash of each folio (`TextMap`): a Map<string, …> made V8 internalize every folio of the file.
+  const byFolio = new TextMap<ProcessedRow>();
   for (const row of processed) {
     if (typeof row.row_index === 'number') byRow.set(row.row_index, row);
     byFolio.set(String(row.id_folio), row);

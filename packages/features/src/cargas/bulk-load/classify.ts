@@ -13,6 +13,7 @@ import {
   type UploadRow,
   validateRow,
 } from '@socio/contracts';
+import { TextSet } from '../../text-keys';
 
 export interface ClassifiedRows {
   valid: UploadRow[];
@@ -190,7 +191,8 @@ function createClassifier(headers: readonly string[]) {
   const shape: Record<string, null> = {};
   for (const header of headers) shape[header] = null;
   const reader = createColumnReader([shape], KNOWN_COLUMNS);
-  const seen = new Set<string>();
+  // The file's folios so far, by a hash of each (`TextSet`): a Set<string> made V8 internalize every folio.
+  const seen = new TextSet();
   const result: ClassifiedRows = { valid: [], invalid: [] };
   return {
     result,
@@ -199,8 +201,7 @@ function createClassifier(headers: readonly string[]) {
       let reason: string | null = validity.valid ? null : validity.reason;
       if (reason === null) {
         const folio = cellText(reader.get(row, 'Folio')) ?? '';
-        if (seen.has(folio)) reason = CARGAS_MESSAGES.duplicateInFile(folio);
-        else seen.add(folio);
+        if (!seen.add(folio)) reason = CARGAS_MESSAGES.duplicateInFile(folio);
       }
       if (reason === null) result.valid.push(row);
       else result.invalid.push({ data: fileCells(row), reason, row_index: row.row_index });
