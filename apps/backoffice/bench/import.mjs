@@ -225,6 +225,21 @@ const TRACE_CATEGORIES = [
   ...(process.env.BENCH_TRACE_GC ? ['disabled-by-default-v8.gc'] : []),
 ];
 
+/**
+ * BENCH_HEAP_SNAPSHOT=<file.heapsnapshot>: the page's V8 heap once processed (what its roots hold: the synthetic
+ * "(GC roots)" children — internalized strings, handles… — are what a major collection's pause walks).
+ */
+async function heapSnapshot(page, file) {
+  const cdp = await page.context().newCDPSession(page);
+  const chunks = [];
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  writeFileSync(file, chunks.join(''));
+  await cdp.detach();
+  console.info(`instantánea del montón (BENCH_HEAP_SNAPSHOT): ${file}`);
+}
+
 const mb = (bytes) => `${Math.round(bytes / 1024 / 1024).toLocaleString('es-MX')} MB`;
 
 /** Pids of this bench's Chromium renderer processes (the page and its Web Worker live in one of them). */
@@ -665,7 +680,10 @@ async function main() {
       `tareas largas (inicio+duración, ms desde la selección): ${wizard.tasks.join(', ') || 'ninguna'}`,
     );
     console.info(`marcas: ${wizard.marks.join(', ')}`);
-    if (process.env.BENCH_STOP === 'validation') return;
+    if (process.env.BENCH_STOP === 'validation') {
+      if (process.env.BENCH_HEAP_SNAPSHOT) await heapSnapshot(page, process.env.BENCH_HEAP_SNAPSHOT);
+      return;
+    }
 
     // --- Process and save. ---
     const stepStats = () =>
@@ -705,6 +723,7 @@ async function main() {
     console.info(
       `  memoria: ${memoryLine(processStats)}; barras: ${processStats.bars.join(', ') || 'NINGUNA'}`,
     );
+    if (process.env.BENCH_HEAP_SNAPSHOT) await heapSnapshot(page, process.env.BENCH_HEAP_SNAPSHOT);
     if (process.env.BENCH_STOP === 'process') return;
     if (unassignedTotal > 0) {
       // 'Confirmar Carga' refuses while any folio lacks a visitor: waiting for 'Carga guardada' would only time out.
