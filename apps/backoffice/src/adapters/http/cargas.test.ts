@@ -1,13 +1,17 @@
 import { gunzipSync } from 'node:zlib';
-import type {
-  ActiveAssignmentsResponse,
-  Assignment,
-  ManualAssignmentRequest,
-  ProcessedRow,
+import {
+  type ActiveAssignmentsResponse,
+  type Assignment,
+  type ComputedRow,
+  completeProcessCargaAnswer,
+  type ManualAssignmentRequest,
+  type ProcessedRow,
+  RowsCompletedInPlace,
+  type UploadRow,
 } from '@socio/contracts';
 import { ApiError, InvalidResponseError } from '@socio/features/errors';
 import { describe, expect, it } from 'vitest';
-import { createHttpCargasPort } from './cargas';
+import { COMPLETE_SLICE_ROWS, createHttpCargasPort } from './cargas';
 import { createFakeHttp } from './fake-http.test-util';
 
 const assignment: Assignment = {
@@ -251,6 +255,60 @@ describe('createHttpCargasPort', () => {
     await expect(
       createHttpCargasPort(http).process([{ row_index: 2, Folio: 'A' }], 'TEC_MTY'),
     ).rejects.toBeInstanceOf(InvalidResponseError);
+  });
+
+  it(`process completes an answer of more than ${COMPLETE_SLICE_ROWS} rows a slice per turn of the page, to the rows completing it at once gives`, async () => {
+    const n = 2 * COMPLETE_SLICE_ROWS + 1;
+    const rows = Array.from({ length: n }, (_, i) => ({
+      row_index: i + 2,
+      Folio: ` F-${i} `,
+      Calle: 'Centro',
+    }));
+    const answer = {
+      processedData: rows.map((row, position) => ({
+        position,
+        id_folio: `F-${position}`,
+        visitor_id: 4,
+        state_of_folio: 'Nuevo León',
+        state_of_visitor: null,
+        address_complete_folio: 'Centro',
+        row_index: row.row_index,
+      })),
+      invalidRows: [],
+      invalidCount: 0,
+      validCount: n,
+    };
+    const { http } = createFakeHttp(() => answer);
+    // The page's turns (a timer chain), and the turn in which each row was completed.
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setTimeout(tick, 0);
+    };
+    setTimeout(tick, 0);
+    const turnOfRow: number[] = [];
+    class Recording extends RowsCompletedInPlace {
+      override complete(sent: UploadRow, computed: ComputedRow): ProcessedRow {
+        turnOfRow.push(turns);
+        return super.complete(sent, computed);
+      }
+    }
+    const sent = structuredClone(rows);
+    const completed = await createHttpCargasPort(http)
+      .process(sent, 'TEC_MTY', { inPlace: new Recording() })
+      .finally(() => {
+        ticking = false;
+      });
+    expect(completed).toEqual(completeProcessCargaAnswer(structuredClone(rows), answer));
+    expect(completed.processedData).toHaveLength(n);
+    // Each slice in one turn, the page's timers run between slices.
+    const slices = [0, COMPLETE_SLICE_ROWS, 2 * COMPLETE_SLICE_ROWS].map((from) =>
+      turnOfRow.slice(from, from + COMPLETE_SLICE_ROWS),
+    );
+    for (const slice of slices) expect(new Set(slice).size).toBe(1);
+    expect(slices[1]![0]).toBeGreaterThan(slices[0]![0]!);
+    expect(slices[2]![0]).toBeGreaterThan(slices[1]![0]!);
   });
 
   it("process with a lote posts the lote's id and the batch's part beside the rows", async () => {

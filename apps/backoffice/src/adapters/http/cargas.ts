@@ -5,13 +5,16 @@ import {
   isMetaKey,
   type LoadType,
   PROCESSED_DISPLAY_KEYS,
+  type ProcessCargaComputedResponse,
+  type ProcessCargaResponse,
   type ProcessedRow,
+  type RowsCompletedInPlace,
   rowsAsLists,
   type SaveRow,
   type UploadRow,
 } from '@socio/contracts';
 import type { CargasPort, PreparedProcess, ProcessCallOptions } from '@socio/features/cargas';
-import { type HttpClient, type PreparedJson, prepareJson } from './client';
+import { type HttpClient, type PreparedJson, prepareJson, yieldToPage } from './client';
 
 const { cargas } = apiRoutes;
 /**
@@ -62,6 +65,31 @@ class PreparedProcessBody implements PreparedProcess {
   constructor(readonly json: PreparedJson) {}
 }
 
+/** Rows of a process_carga answer completed per turn of the page (`completeInSlices`). */
+export const COMPLETE_SLICE_ROWS = 1_000;
+
+/**
+ * `completeProcessCargaAnswer`, `COMPLETE_SLICE_ROWS` rows at a time, each slice in a turn of its own after the
+ * answer's parsing and check: done at once, the check and the completion of a 5,000-row batch (with the garbage
+ * collection they set off) ran as one task of 100-125 ms on a 2-core machine holding a 1,048,575-row file.
+ */
+async function completeInSlices(
+  sent: UploadRow[],
+  answer: ProcessCargaComputedResponse,
+  inPlace: RowsCompletedInPlace | undefined,
+): Promise<ProcessCargaResponse> {
+  const computed = answer.processedData;
+  if (computed.length <= COMPLETE_SLICE_ROWS) return completeProcessCargaAnswer(sent, answer, inPlace);
+  const processedData: ProcessedRow[] = [];
+  for (let start = 0; start < computed.length; start += COMPLETE_SLICE_ROWS) {
+    await yieldToPage();
+    const slice = computed.slice(start, start + COMPLETE_SLICE_ROWS);
+    const part = completeProcessCargaAnswer(sent, { ...answer, processedData: slice }, inPlace);
+    for (const row of part.processedData) processedData.push(row);
+  }
+  return { ...answer, processedData };
+}
+
 /** CargasPort over the API (`apiRoutes.cargas`). */
 export function createHttpCargasPort(http: HttpClient): CargasPort {
   return {
@@ -84,7 +112,7 @@ export function createHttpCargasPort(http: HttpClient): CargasPort {
       });
       // With `o.inPlace` (the wizard's batches), each row is completed in the row sent (`RowsCompletedInPlace`):
       // no second copy of a file held while it is processed; the wizard undoes it when processing fails.
-      return completeProcessCargaAnswer(rows, answer, o?.inPlace);
+      return completeInSlices(rows, answer, o?.inPlace);
     },
     prepareProcess: async (rows, loadType, o) =>
       new PreparedProcessBody(await prepareJson(processBody(rows, loadType, o), true)),

@@ -61,7 +61,15 @@ export const PIECEWISE_FROM_ITEMS = 1_000;
 /** While writing a body piece by piece, the page gets a turn after about this much work (ms). */
 const SLICE_MS = 8;
 
-const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * A turn for the page: `scheduler.yield()` where the browser has it (the rest of the work resumes first, with no
+ * timer clamping), else a zero timeout.
+ */
+export function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise<void>((resolve) => setTimeout(resolve, 0));
+}
 
 /** Text pieces as UTF-8 bytes, pulled as the compressor reads them, with a turn for the page every `SLICE_MS`. */
 function piecesStream(pieces: Iterator<string>): ReadableStream<Uint8Array<ArrayBuffer>> {
