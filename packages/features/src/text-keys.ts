@@ -14,7 +14,7 @@
 export function textHash(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 2) & 0x3fffffff;
+  return hash >>> 2;
 }
 
 /** Texts with the same hash: one text (the usual case, no extra object) or the few that collide. */
