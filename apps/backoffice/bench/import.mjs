@@ -226,8 +226,9 @@ const TRACE_CATEGORIES = [
 ];
 
 /**
- * BENCH_HEAP_SNAPSHOT=<file.heapsnapshot>: the page's V8 heap once processed (what its roots hold: the synthetic
- * "(GC roots)" children — internalized strings, handles… — are what a major collection's pause walks).
+ * BENCH_HEAP_SNAPSHOT=<file.heapsnapshot>: the page's V8 heap once processed, or once read with BENCH_STOP=validation
+ * (what its roots hold: the synthetic "(GC roots)" children — internalized strings, handles… — are what a major
+ * collection's pause walks).
  */
 async function heapSnapshot(page, file) {
   const cdp = await page.context().newCDPSession(page);
