@@ -501,28 +501,33 @@ export class RowsCompletedInPlace {
 }
 
 /**
- * process_carga's full answer rebuilt from its computed answer to the rows `sent` (checked by
- * `computedProcessCargaAnswerSchema(sent)`): each row completed with the row it points at — as a copy, or in
- * the row itself with `inPlace` — the rest as answered.
+ * Each row of a computed answer to the rows `sent` (checked by `computedProcessCargaAnswerSchema(sent)`) completed
+ * with the row it points at — as a copy, or in the row itself with `inPlace`: `completeProcessCargaAnswer`'s step,
+ * for a caller that completes an answer a slice at a time.
+ */
+export function computedRowCompleter(
+  sent: readonly UploadRow[],
+  inPlace?: RowsCompletedInPlace,
+): (row: ComputedRow) => ProcessedRow {
+  const folioKey = sent.length > 0 ? findColumnKey(sent[0]!, 'Folio') : undefined;
+  return (row) => {
+    const at = sent[row.position];
+    if (at === undefined) throw new Error(`process_carga: la fila ${row.position} no se envió`);
+    return shareTexts(inPlace ? inPlace.complete(at, row) : completeProcessedRow(at, row), folioKey);
+  };
+}
+
+/**
+ * process_carga's full answer rebuilt from its computed answer to the rows `sent` (`computedRowCompleter`): each
+ * row completed with the row it points at, the rest as answered.
  */
 export function completeProcessCargaAnswer(
   sent: readonly UploadRow[],
   answer: ProcessCargaComputedResponse,
   inPlace?: RowsCompletedInPlace,
 ): ProcessCargaResponse {
-  const computed = answer.processedData;
-  const processedData: ProcessedRow[] = new Array(computed.length);
-  const folioKey = sent.length > 0 ? findColumnKey(sent[0]!, 'Folio') : undefined;
-  for (let i = 0; i < computed.length; i++) {
-    const row = computed[i]!;
-    const at = sent[row.position];
-    if (at === undefined) throw new Error(`process_carga: la fila ${row.position} no se envió`);
-    processedData[i] = shareTexts(
-      inPlace ? inPlace.complete(at, row) : completeProcessedRow(at, row),
-      folioKey,
-    );
-  }
-  return { ...answer, processedData };
+  const complete = computedRowCompleter(sent, inPlace);
+  return { ...answer, processedData: answer.processedData.map((row) => complete(row)) };
 }
 
 /** Each state name, to give a row the one string of its state (`shareTexts`). */

@@ -1,7 +1,7 @@
 import {
   apiRoutes,
-  completeProcessCargaAnswer,
   computedProcessCargaAnswerSchema,
+  computedRowCompleter,
   isMetaKey,
   type LoadType,
   PROCESSED_DISPLAY_KEYS,
@@ -79,13 +79,12 @@ async function completeInSlices(
   inPlace: RowsCompletedInPlace | undefined,
 ): Promise<ProcessCargaResponse> {
   const computed = answer.processedData;
-  if (computed.length <= COMPLETE_SLICE_ROWS) return completeProcessCargaAnswer(sent, answer, inPlace);
-  const processedData: ProcessedRow[] = [];
-  for (let start = 0; start < computed.length; start += COMPLETE_SLICE_ROWS) {
-    await yieldToPage();
-    const slice = computed.slice(start, start + COMPLETE_SLICE_ROWS);
-    const part = completeProcessCargaAnswer(sent, { ...answer, processedData: slice }, inPlace);
-    for (const row of part.processedData) processedData.push(row);
+  const complete = computedRowCompleter(sent, inPlace);
+  const sliced = computed.length > COMPLETE_SLICE_ROWS;
+  const processedData: ProcessedRow[] = new Array(computed.length);
+  for (let i = 0; i < computed.length; i++) {
+    if (sliced && i % COMPLETE_SLICE_ROWS === 0) await yieldToPage();
+    processedData[i] = complete(computed[i]!);
   }
   return { ...answer, processedData };
 }
