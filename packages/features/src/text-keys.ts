@@ -17,87 +17,86 @@ export function textHash(text: string): number {
   return hash >>> 2;
 }
 
-/** Texts with the same hash: one text (the usual case, no extra object) or the few that collide. */
-type Bucket<T> = T | T[];
+/**
+ * Entries keyed by a text, in buckets by the text's hash: one entry per bucket (the usual case, no array) or the few
+ * whose texts collide. `textOf` reads an entry's text (the entry itself, for a set of texts).
+ */
+class TextBuckets<E> {
+  private readonly buckets = new Map<number, E | E[]>();
+  size = 0;
 
-/** A map from texts to values, with `Map`'s answers for string keys (no string of a key is internalized). */
-export class TextMap<V> {
-  private readonly buckets = new Map<number, Bucket<{ text: string; value: V }>>();
-  private count = 0;
+  constructor(
+    private readonly textOf: (entry: E) => string,
+    private readonly hash: (text: string) => number,
+  ) {}
 
-  constructor(private readonly hash: (text: string) => number = textHash) {}
-
-  get size(): number {
-    return this.count;
-  }
-
-  get(text: string): V | undefined {
-    return this.find(text)?.value;
-  }
-
-  has(text: string): boolean {
-    return this.find(text) !== undefined;
-  }
-
-  set(text: string, value: V): this {
-    const found = this.find(text);
-    if (found !== undefined) {
-      found.value = value;
-      return this;
-    }
+  /** The entry of `text`, or, when there is none, `entry` added as it (answers undefined then). */
+  findOrAdd(text: string, entry?: E): E | undefined {
     const key = this.hash(text);
     const bucket = this.buckets.get(key);
-    const entry = { text, value };
+    if (bucket !== undefined) {
+      if (!Array.isArray(bucket)) {
+        if (this.textOf(bucket) === text) return bucket;
+      } else {
+        const found = bucket.find((e) => this.textOf(e) === text);
+        if (found !== undefined) return found;
+      }
+    }
+    if (entry === undefined) return undefined;
     if (bucket === undefined) this.buckets.set(key, entry);
     else if (Array.isArray(bucket)) bucket.push(entry);
     else this.buckets.set(key, [bucket, entry]);
-    this.count++;
-    return this;
+    this.size++;
+    return undefined;
+  }
+}
+
+/** A map from texts to values, with `Map`'s answers for string keys (no string of a key is internalized). */
+export class TextMap<V> {
+  private readonly entries: TextBuckets<{ text: string; value: V }>;
+
+  constructor(hash: (text: string) => number = textHash) {
+    this.entries = new TextBuckets((entry) => entry.text, hash);
   }
 
-  private find(text: string): { text: string; value: V } | undefined {
-    const bucket = this.buckets.get(this.hash(text));
-    if (bucket === undefined) return undefined;
-    if (!Array.isArray(bucket)) return bucket.text === text ? bucket : undefined;
-    return bucket.find((entry) => entry.text === text);
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(text: string): V | undefined {
+    return this.entries.findOrAdd(text)?.value;
+  }
+
+  has(text: string): boolean {
+    return this.entries.findOrAdd(text) !== undefined;
+  }
+
+  set(text: string, value: V): this {
+    const found = this.entries.findOrAdd(text, { text, value });
+    if (found !== undefined) found.value = value;
+    return this;
   }
 }
 
 /** A set of texts, with `Set`'s answers for strings (no string is internalized); one string per text held. */
 export class TextSet {
-  private readonly buckets = new Map<number, Bucket<string>>();
-  private count = 0;
+  private readonly texts: TextBuckets<string>;
 
-  constructor(
-    texts: Iterable<string> = [],
-    private readonly hash: (text: string) => number = textHash,
-  ) {
+  constructor(texts: Iterable<string> = [], hash: (text: string) => number = textHash) {
+    this.texts = new TextBuckets((text) => text, hash);
     for (const text of texts) this.add(text);
   }
 
   get size(): number {
-    return this.count;
+    return this.texts.size;
   }
 
   has(text: string): boolean {
-    const bucket = this.buckets.get(this.hash(text));
-    if (bucket === undefined) return false;
-    return Array.isArray(bucket) ? bucket.includes(text) : bucket === text;
+    return this.texts.findOrAdd(text) !== undefined;
   }
 
   /** Adds `text`; whether it was not there yet (a folio seen for the first time). */
   add(text: string): boolean {
-    const key = this.hash(text);
-    const bucket = this.buckets.get(key);
-    if (bucket === undefined) this.buckets.set(key, text);
-    else if (Array.isArray(bucket)) {
-      if (bucket.includes(text)) return false;
-      bucket.push(text);
-    } else {
-      if (bucket === text) return false;
-      this.buckets.set(key, [bucket, text]);
-    }
-    this.count++;
-    return true;
+    return this.texts.findOrAdd(text, text) === undefined;
   }
 }
