@@ -230,7 +230,8 @@ const TRACE_CATEGORIES = [
  * (what its roots hold: the synthetic "(GC roots)" children — internalized strings, handles… — are what a major
  * collection's pause walks).
  */
-async function heapSnapshot(page, file) {
+async function heapSnapshot(page, file = process.env.BENCH_HEAP_SNAPSHOT) {
+  if (!file) return;
   const cdp = await page.context().newCDPSession(page);
   const chunks = [];
   cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
@@ -681,10 +682,7 @@ async function main() {
       `tareas largas (inicio+duración, ms desde la selección): ${wizard.tasks.join(', ') || 'ninguna'}`,
     );
     console.info(`marcas: ${wizard.marks.join(', ')}`);
-    if (process.env.BENCH_STOP === 'validation') {
-      if (process.env.BENCH_HEAP_SNAPSHOT) await heapSnapshot(page, process.env.BENCH_HEAP_SNAPSHOT);
-      return;
-    }
+    if (process.env.BENCH_STOP === 'validation') return await heapSnapshot(page);
 
     // --- Process and save. ---
     const stepStats = () =>
@@ -724,7 +722,7 @@ async function main() {
     console.info(
       `  memoria: ${memoryLine(processStats)}; barras: ${processStats.bars.join(', ') || 'NINGUNA'}`,
     );
-    if (process.env.BENCH_HEAP_SNAPSHOT) await heapSnapshot(page, process.env.BENCH_HEAP_SNAPSHOT);
+    await heapSnapshot(page);
     if (process.env.BENCH_STOP === 'process') return;
     if (unassignedTotal > 0) {
       // 'Confirmar Carga' refuses while any folio lacks a visitor: waiting for 'Carga guardada' would only time out.

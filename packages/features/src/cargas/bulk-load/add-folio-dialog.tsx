@@ -178,7 +178,10 @@ export interface AddFolioDialogProps {
   existingFolios: ExistingFolios;
 }
 
-/** 'Agregar folio': one folio by hand into step 3 (loads regions and active visitors on open). */
+/**
+ * The add-folio dialog (`m.addFolioTitle`): one folio by hand into step 3 (loads regions and active visitors on
+ * open).
+ */
 export function AddFolioDialog({ open, onClose, onSubmit, existingFolios }: AddFolioDialogProps) {
   const formId = useId();
   const regions = useRegions(open);

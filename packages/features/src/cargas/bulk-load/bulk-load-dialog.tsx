@@ -53,7 +53,7 @@ const STEPS: readonly WizardStep[] = [
 
 /**
  * Escape in a control that handles it itself (a native select: the visitor dropdown cancels its edit, the
- * 'Asignar por estado' selects keep their choice) closes that control only, not the wizard.
+ * by-state assignment's selects, `m.assignTitle`, keep their choice) closes that control only, not the wizard.
  */
 function escapeHandledInside(event: KeyboardEvent): boolean {
   return event.target instanceof HTMLSelectElement;
