@@ -10,8 +10,17 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The share of the bar the indicator covers, as drawn (its transform included). */
+function filledShare(canvasElement: HTMLElement): number {
+  const bar = within(canvasElement).getByRole('progressbar').getBoundingClientRect();
+  const indicator = canvasElement.querySelector<HTMLElement>('[data-slot="progress-indicator"]');
+  const right = indicator?.getBoundingClientRect().right ?? bar.left;
+  return (right - bar.left) / bar.width;
+}
+
 export const Partway: Story = {
   play: async ({ canvasElement }) => {
+    await expect(filledShare(canvasElement)).toBeCloseTo(0.4, 2);
     const bar = within(canvasElement).getByRole('progressbar', {
       name: 'Progreso de la lectura del archivo',
     });
@@ -27,8 +36,7 @@ export const Clamped: Story = {
   play: async ({ canvasElement }) => {
     const bar = within(canvasElement).getByRole('progressbar');
     await expect(bar).toHaveAttribute('aria-valuenow', '100');
-    const indicator = canvasElement.querySelector<HTMLElement>('[data-slot="progress-indicator"]');
-    await expect(indicator?.style.width).toBe('100%');
+    await expect(filledShare(canvasElement)).toBeCloseTo(1, 2);
   },
 };
 

@@ -24,13 +24,17 @@ export function Progress({ label, fraction, text, className }: ProgressProps) {
         aria-valuetext={text}
         className="h-2 w-full overflow-hidden rounded-full bg-line"
       >
+        {/* The bar steps from one report to the next, with no transition: a transition of its width laid the page
+            out and painted it on every frame (about 36 a second while a file was processed, a report every few
+            hundred milliseconds), and even a composited one kept the compositor drawing frames most of the time.
+            That CPU was taken from the processing the bar reports on. It moves by `transform` (no layout). */}
         <div
           data-slot="progress-indicator"
           className={cn(
-            'h-full rounded-full bg-brand-600',
-            percent === null ? 'w-full animate-pulse opacity-60' : 'transition-[width]',
+            'h-full w-full rounded-full bg-brand-600',
+            percent === null && 'animate-pulse opacity-60',
           )}
-          style={percent === null ? undefined : { width: `${percent}%` }}
+          style={percent === null ? undefined : { transform: `translateX(${percent - 100}%)` }}
         />
       </div>
       <p aria-hidden="true" className="text-ink-muted text-sm tabular-nums">
