@@ -1,7 +1,7 @@
 import { apiRoutes, type ReportItem, type SessionUser } from '@socio/contracts';
 import { ApiError, NetworkError } from '@socio/features/errors';
 import { describe, expect, it, vi } from 'vitest';
-import { createHttpClient } from './client';
+import { BIG_BODY_CHARS, createHttpClient } from './client';
 
 const { auth, users, reportes } = apiRoutes;
 
@@ -217,5 +217,60 @@ describe('createHttpClient types each call by the route table', () => {
     ];
     expect(typeof wrong).toBe('function');
     await http.call(auth.changePassword, { body: { current_password: 'a', new_password: 'b' } });
+  });
+});
+
+describe('createHttpClient gives the page a turn inside a big answer', () => {
+  /** An answer whose text, once read, schedules a timer: whether it ran tells if the page had a turn since. */
+  function timedAnswer(body: unknown, turns: string[]) {
+    const response = jsonResponse(200, body);
+    const text = response.text.bind(response);
+    response.text = async () => {
+      const read = await text();
+      setTimeout(() => turns.push('timer'), 0);
+      return read;
+    };
+    return response;
+  }
+
+  /** auth.me with a check that notes when it runs. */
+  const route = (turns: string[]) => ({
+    ...apiRoutes.auth.me,
+    response: {
+      ...apiRoutes.auth.me.response,
+      safeParse: (data: unknown) => {
+        turns.push('check');
+        return { success: true as const, data };
+      },
+    } as unknown as typeof apiRoutes.auth.me.response,
+  });
+
+  it('parses an answer of BIG_BODY_CHARS or more after a turn of the page, and checks it after another', async () => {
+    const turns: string[] = [];
+    const body = { filler: 'x'.repeat(BIG_BODY_CHARS) };
+    const parse = JSON.parse;
+    const spy = vi.spyOn(JSON, 'parse').mockImplementation((text: string) => {
+      if (text.length >= BIG_BODY_CHARS) {
+        turns.push('parse');
+        setTimeout(() => turns.push('timer after parse'), 0);
+      }
+      return parse(text);
+    });
+    try {
+      const { http } = setup(timedAnswer(body, turns));
+      await expect(http.call(route(turns))).resolves.toEqual(body);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(turns).toEqual(['timer', 'parse', 'timer after parse', 'check']);
+  });
+
+  it('checks a small answer in the same turn it was read', async () => {
+    const turns: string[] = [];
+    const { http } = setup(timedAnswer({ filler: 'x' }, turns));
+    await http.call(route(turns));
+    expect(turns).toEqual(['check']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(turns).toEqual(['check', 'timer']);
   });
 });
