@@ -232,28 +232,29 @@ function fileNameOf(disposition: string | null): string | null {
 }
 
 /**
- * An answer this long (characters) is read, parsed and checked in turns of its own (`readBody`, `call`): a
- * process_carga batch's answer (~0.8 MB) decoded, parsed and checked in one task, with the scavenges its objects set
- * off, ran 58-70 ms on a 2-core machine (traced, 100,000 rows). The page now gets a turn between the three.
+ * A JSON answer this long (characters) is parsed after a turn of the page, and handed on (to its check, `call`)
+ * after another: a process_carga batch's answer (~0.8 MB) decoded, parsed and checked in one task, with the
+ * scavenges its objects set off, ran 58-70 ms on a 2-core machine (traced, 100,000 rows).
  */
 export const BIG_BODY_CHARS = 256 * 1024;
 
-/** A response's body: parsed JSON, else its text (undefined when empty); `big`: it was at least `BIG_BODY_CHARS`. */
-async function readBody(response: Response): Promise<{ value: unknown; big: boolean }> {
-  if (response.status === 204) return { value: undefined, big: false };
+/** A response's body: parsed JSON, else its text (undefined when empty). */
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
   const text = await response.text();
-  if (text === '') return { value: undefined, big: false };
-  const big = text.length >= BIG_BODY_CHARS;
+  if (text === '') return undefined;
   const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json')) {
-    if (big) await yieldToPage();
-    try {
-      return { value: JSON.parse(text), big };
-    } catch {
-      return { value: text, big };
-    }
+  if (!type.includes('json')) return text;
+  const big = text.length >= BIG_BODY_CHARS;
+  if (big) await yieldToPage();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
   }
-  return { value: text, big };
+  if (big) await yieldToPage();
+  return value;
 }
 
 /**
@@ -302,7 +303,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (!response.ok) {
       let parsed: unknown;
       try {
-        parsed = (await readBody(response)).value;
+        parsed = await readBody(response);
       } catch {
         parsed = undefined;
       }
@@ -312,11 +313,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return response;
   }
 
-  /** A call's answer as `readBody` reads it (a body that cannot be read: NetworkError). */
-  async function answer(method: string, path: string, body: unknown, init?: RequestOptions) {
+  async function json<T>(method: string, path: string, body: unknown, init?: RequestOptions): Promise<T> {
     const response = await send(method, path, body, init);
     try {
-      return await readBody(response);
+      return (await readBody(response)) as T;
     } catch (error) {
       if (isAbort(error)) throw error;
       throw new NetworkError(error);
@@ -325,9 +325,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function call<R extends ApiRoute>(route: R, ...args: CallArgs<R>): Promise<RouteResponse<R>> {
     const { params, body, ...init } = (args[0] ?? {}) as LooseCallInput;
-    const { value: body_, big } = await answer(route.method, buildApiPath(route.path, params), body, init);
+    const body_ = await json<unknown>(route.method, buildApiPath(route.path, params), body, init);
     if (!route.response) return body_ as RouteResponse<R>;
-    if (big) await yieldToPage();
     const parsed = route.response.safeParse(body_);
     if (!parsed.success) throw new InvalidResponseError(`${route.method} ${route.path}`, parsed.error);
     return parsed.data as RouteResponse<R>;
