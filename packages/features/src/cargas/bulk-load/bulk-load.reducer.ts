@@ -389,17 +389,25 @@ export function refusedRows(
   processed: readonly ProcessedRow[],
   failures: readonly SaveCargaFailure[],
 ): InvalidRow[] {
-  const byRow = new Map<number, ProcessedRow>();
-  // Keyed by a hash of each folio (`TextMap`): a Map<string, …> made V8 internalize every folio of the file.
-  const byFolio = new TextMap<ProcessedRow>();
+  // Only the rows the failures name (at most the server's list, not the file's million) are kept, in one pass:
+  // the last row of each file row number and of each folio, null when none. The folios by a hash of each
+  // (`TextMap`): asking a Map<string, …> about each row's folio made V8 internalize every folio of the file.
+  const byRow = new Map<number, ProcessedRow | null>();
+  const byFolio = new TextMap<ProcessedRow | null>();
+  for (const failure of failures) {
+    if (failure.row_index !== null) byRow.set(failure.row_index, null);
+    if (failure.id_folio !== null) byFolio.set(failure.id_folio, null);
+  }
   for (const row of processed) {
-    if (typeof row.row_index === 'number') byRow.set(row.row_index, row);
-    byFolio.set(String(row.id_folio), row);
+    if (typeof row.row_index === 'number' && byRow.has(row.row_index)) byRow.set(row.row_index, row);
+    const folio = String(row.id_folio);
+    if (byFolio.has(folio)) byFolio.set(folio, row);
   }
   return failures.map((failure) => {
     const row =
-      (failure.row_index === null ? undefined : byRow.get(failure.row_index)) ??
-      (failure.id_folio === null ? undefined : byFolio.get(failure.id_folio));
+      (failure.row_index === null ? null : byRow.get(failure.row_index)) ??
+      (failure.id_folio === null ? null : byFolio.get(failure.id_folio)) ??
+      undefined;
     const data: Record<string, unknown> = {};
     if (row) {
       for (const [key, value] of Object.entries(row))
