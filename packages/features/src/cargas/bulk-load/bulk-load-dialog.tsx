@@ -75,11 +75,13 @@ function BulkLoadSession({ loadType, onOpenChange, onSaved, returnFocusRef }: Bu
   const busy = isBusy(state.phase);
   const visitors = useActiveVisitors(step === 3);
   const [addingFolio, setAddingFolio] = useState(false);
-  const existingFolios = useMemo(
-    // A `TextSet`: a Set of a million folios made V8 internalize every one of them (text-keys.ts).
-    () => new TextSet(addingFolio ? state.processed.map((row) => row.id_folio) : []),
-    [addingFolio, state.processed],
-  );
+  const existingFolios = useMemo(() => {
+    // A `TextSet`: a Set of a million folios made V8 internalize every one of them (text-keys.ts). Filled from
+    // the rows themselves, not from an array of their folios made first.
+    const folios = new TextSet();
+    if (addingFolio) for (const row of state.processed) folios.add(row.id_folio);
+    return folios;
+  }, [addingFolio, state.processed]);
 
   const [askingDiscard, setAskingDiscard] = useState(false);
 
