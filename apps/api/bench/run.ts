@@ -41,7 +41,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { apiRoutes, PROCESS_BATCH_ROWS, PRODUCTO_TEC_MTY, REQUESTS_IN_FLIGHT } from '@socio/contracts';
+import {
+  apiRoutes,
+  PROCESS_BATCH_ROWS,
+  PRODUCTO_TEC_MTY,
+  processedRowAddress,
+  REQUESTS_IN_FLIGHT,
+} from '@socio/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { buildApp } from '../src/app';
@@ -196,7 +202,7 @@ async function bulkBaseline(
     codigo_postal: r['Codigo Postal'],
     tel1: r.Tel1,
     tel2: r.Tel2,
-    direccion: r.address_complete_folio,
+    direccion: processedRowAddress(r),
     id_usuario: r.visitor_id as number,
   }));
   if (!A_UNNEST) return { baseMs: Number.NaN, copyRows, ctx: { adminId, idCliente } };

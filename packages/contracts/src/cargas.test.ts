@@ -10,6 +10,7 @@ import {
   processCargaAnswerSchema,
   processCargaRequestSchema,
   processCargaResponseSchema,
+  processedRowAddress,
   RowsCompletedInPlace,
   rowsAsLists,
   rowsFromLists,
@@ -204,7 +205,6 @@ describe("process_carga's computed answer (answer: 'computed')", () => {
     visitor_id: 4,
     state_of_folio: 'Nuevo León',
     state_of_visitor: 'Nuevo León',
-    address_complete_folio: 'Av. Juárez 1, Centro, Monterrey, Nuevo León, CP 64000',
     row_index: 2,
     ...over,
   });
@@ -263,7 +263,6 @@ describe("process_carga's computed answer (answer: 'computed')", () => {
       visitor_id: 4,
       state_of_folio: 'Nuevo León',
       state_of_visitor: 'Nuevo León',
-      address_complete_folio: 'Av. Juárez 1, Centro, Monterrey, Nuevo León, CP 64000',
     });
     // The keys in the full answer's order: the row's own (a computed one it had keeps its place), then the rest.
     expect(Object.keys(row)).toEqual([
@@ -271,9 +270,10 @@ describe("process_carga's computed answer (answer: 'computed')", () => {
       'visitor_id',
       'state_of_folio',
       'state_of_visitor',
-      'address_complete_folio',
     ]);
     expect('position' in row).toBe(false);
+    // No address comes with a computed row: the one shown is made of the row's cleaned cells and its state.
+    expect(processedRowAddress(row)).toBe('Av. Juárez 1, Centro, Monterrey, Nuevo León, CP 64000');
     // The row sent is left as it was (step 2 may show it again).
     expect(sent.Folio).toBe(' F-1 ');
     expect(sent.id_folio).toBe('viejo');
@@ -310,7 +310,6 @@ describe("process_carga's computed answer (answer: 'computed')", () => {
       ['visitor_id', 4],
       ['state_of_folio', 'Nuevo León'],
       ['state_of_visitor', 'Nuevo León'],
-      ['address_complete_folio', 'Av. Juárez 1, Centro, Monterrey, Nuevo León, CP 64000'],
     ]);
     expect(Object.is(row.Cero, 0)).toBe(true);
     expect(sent.Fecha).toBeInstanceOf(Date);
@@ -357,16 +356,18 @@ describe("process_carga's computed answer (answer: 'computed')", () => {
       { row_index: 2, Folio: ' A ', Tel1: '+52 81,1', 'Codigo Postal': 64000, Notas: '  ' },
       { row_index: 3, Folio: 'B', Fecha: new Date('2026-03-07T05:06:07.000Z') },
       { row_index: 4, Folio: 'C', id_folio: 'viejo', state_of_folio: ' x ' },
+      { row_index: 5, Folio: 'E', Calle: ' Hidalgo 2 ', address_complete_folio: 'la del archivo' },
     ];
     const answer = {
       processedData: [
         computed({ position: 0, id_folio: 'A', row_index: 2 }),
         computed({ position: 1, id_folio: 'B', row_index: 3 }),
         computed({ position: 2, id_folio: 'C', visitor_id: null, state_of_visitor: null, row_index: 4 }),
+        computed({ position: 3, id_folio: 'E', row_index: 5 }),
       ],
       invalidRows: [],
       invalidCount: 0,
-      validCount: 3,
+      validCount: 4,
     };
     const copies = completeProcessCargaAnswer(file(), answer);
     const sent = file();
@@ -380,17 +381,24 @@ describe("process_carga's computed answer (answer: 'computed')", () => {
     expect(full.processedData[1]).not.toBe(sent[1]);
     expect(sent[1]!.Fecha).toBeInstanceOf(Date);
     expect(full.processedData[2]).toBe(sent[2]);
+    // A file's own 'address_complete_folio' column gives way to the address, as in the full answer.
+    expect(full.processedData[3]).toBe(sent[3]);
+    expect(full.processedData[3]!.address_complete_folio).toBe('Hidalgo 2, Nuevo León');
+    expect(processedRowAddress(full.processedData[0]!)).toBe('Nuevo León, CP 64000');
   });
 
   it('undo takes off the computed fields each row did not have: its keys as sent, its cells cleaned', () => {
     const original = () => [
       { row_index: 2, Folio: ' A ', Tel1: '+52 81,1', 'Codigo Postal': 64000, Notas: '  ' },
       { row_index: 4, Folio: 'C', id_folio: 'viejo', state_of_folio: ' x ' },
+      { row_index: 5, Folio: 'E', address_complete_folio: ' la del archivo ' },
     ];
     const sent = original();
     const inPlace = new RowsCompletedInPlace();
     inPlace.complete(sent[0]!, computed({ id_folio: 'A', row_index: 2 }));
     inPlace.complete(sent[1]!, computed({ id_folio: 'C', row_index: 4 }));
+    inPlace.complete(sent[2]!, computed({ id_folio: 'E', row_index: 5 }));
+    expect(sent[2]!.address_complete_folio).toBe('Nuevo León');
     inPlace.undo();
     original().forEach((row, i) => {
       expect(Object.keys(sent[i]!)).toEqual(Object.keys(row));
@@ -400,6 +408,7 @@ describe("process_carga's computed answer (answer: 'computed')", () => {
     });
     // A computed field the row had as a cell keeps its place and its (cleaned) cell value.
     expect(sent[1]).toMatchObject({ id_folio: 'viejo', state_of_folio: 'x' });
+    expect(sent[2]).toMatchObject({ address_complete_folio: 'la del archivo' });
     // After undo (a late answer): completed as a copy, the row left as it is.
     const late = { row_index: 5, Folio: 'D' };
     const row = inPlace.complete(late, computed({ id_folio: 'D', row_index: 5 }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './common';
+import { formatAddress, rowAddressParts } from './rules/address';
 import { cleanRow, cleanRowInPlace, findColumnKey, type SheetRow } from './rules/rows';
 import { STATE_NAMES } from './rules/states';
 
@@ -260,14 +261,18 @@ export type ProcessLote = NonNullable<ProcessCargaRequest['lote']>;
 /** What process_carga's answer rows carry (the request's `answer`). */
 export type ProcessAnswer = NonNullable<ProcessCargaRequest['answer']>;
 
-/** A valid row with its folio, regions, proposed visitor and formatted address, plus the row's own fields. */
+/**
+ * A valid row with its folio, regions, proposed visitor and formatted address, plus the row's own fields.
+ * process_carga's full answer always gives `address_complete_folio`; a row completed from its computed answer
+ * (`answer: 'computed'`) has none, and is shown with the address of its own cells (`processedRowAddress`).
+ */
 export const processedRowSchema = z
   .object({
     id_folio: z.string(),
     visitor_id: z.number().int().nullable(),
     state_of_folio: z.string(),
     state_of_visitor: z.string().nullable(),
-    address_complete_folio: z.string(),
+    address_complete_folio: z.string().optional(),
     row_index: z.number().int().optional(),
   })
   .catchall(z.unknown());
@@ -306,7 +311,9 @@ export type ProcessCargaResponse = z.infer<typeof processCargaResponseSchema>;
 /**
  * A row of process_carga's answer asked with `answer: 'computed'`: what the server computed for the valid row at
  * `position` in the request's `rows` (0 is the first row sent), without the row's own cells. The rows come in
- * request order (their positions increase).
+ * request order (their positions increase). No address either: it is the row's own cells and state in one line
+ * (`processedRowAddress`), which the browser makes for the rows it shows. Sent, it was ~40 % of the answer's
+ * bytes and one more string per row held while the file is open (~80 B a row on V8).
  */
 export const computedRowSchema = z.object({
   position: z.number().int().min(0),
@@ -314,7 +321,6 @@ export const computedRowSchema = z.object({
   visitor_id: z.number().int().nullable(),
   state_of_folio: z.string(),
   state_of_visitor: z.string().nullable(),
-  address_complete_folio: z.string(),
   row_index: z.number().int(),
 });
 export type ComputedRow = z.infer<typeof computedRowSchema>;
@@ -415,25 +421,40 @@ function asSentAsJson(row: SheetRow): SheetRow {
   return kept ? row : (JSON.parse(JSON.stringify(row)) as SheetRow);
 }
 
-/** The fields process_carga computes for a valid row, in the order its full answer's rows carry them. */
+/** The fields of a computed answer's row that a valid row is given, in the order the full answer's rows carry them. */
 export const COMPUTED_FIELDS = [
   'id_folio',
   'visitor_id',
   'state_of_folio',
   'state_of_visitor',
-  'address_complete_folio',
   'row_index',
 ] as const satisfies ReadonlyArray<keyof ComputedRow & keyof ProcessedRow>;
 
+/** The full answer's address field: a row completed from a computed answer has it only if its file had the column. */
+const ADDRESS_KEY = 'address_complete_folio';
+
 /**
- * `row` (cleaned) made a row of process_carga's full answer: `computed`'s fields added to it, in
- * `COMPUTED_FIELDS`' order. The server's full answer (its rows themselves) and the browser's completion of a
- * computed answer (`completeProcessedRow`, `RowsCompletedInPlace`) all add them here, so their rows have the same
- * keys in the same order.
+ * `row` (cleaned) made a row of process_carga's answer: `computed`'s fields added to it, in `COMPUTED_FIELDS`'
+ * order, then `address` (the full answer's `address_complete_folio`) when given. The server's full answer (its rows
+ * themselves) and the browser's completion of a computed answer (`completeProcessedRow`, `RowsCompletedInPlace`)
+ * all add them here, so their rows have the same keys in the same order, the full answer's address last. A row
+ * whose file had a column of that name gets the address in it, as the full answer does (never the file's cell).
  */
-export function withComputedFields(row: SheetRow, computed: ComputedRow): ProcessedRow {
+export function withComputedFields(row: SheetRow, computed: ComputedRow, address?: string): ProcessedRow {
   for (const key of COMPUTED_FIELDS) row[key] = computed[key];
+  if (address !== undefined) row[ADDRESS_KEY] = address;
+  else if (Object.hasOwn(row, ADDRESS_KEY))
+    row[ADDRESS_KEY] = formatAddress(rowAddressParts(row, computed.state_of_folio));
   return row as ProcessedRow;
+}
+
+/**
+ * The address a processed row shows: its `address_complete_folio` when it has one (the full answer's, a folio
+ * added by hand), else the line of its own cleaned cells and its folio's state — what the full answer would have
+ * given (`formatAddress` of `rowAddressParts`, as the server writes it).
+ */
+export function processedRowAddress(row: ProcessedRow): string {
+  return row.address_complete_folio ?? formatAddress(rowAddressParts(row, row.state_of_folio));
 }
 
 /**
@@ -464,7 +485,10 @@ export class RowsCompletedInPlace {
   private rows: SheetRow[] = [];
   /** For each row of `rows`, the computed fields it was given (bit i: `COMPUTED_FIELDS[i]`). */
   private added: number[] = [];
-  /** A cell a computed field of the same name replaced (a file's own 'id_folio' column): row, key, cell. */
+  /**
+   * A cell a computed field of the same name replaced (a file's own 'id_folio' or 'address_complete_folio'
+   * column): row, key, cell.
+   */
   private replaced: unknown[] = [];
   private undone = false;
 
@@ -478,6 +502,7 @@ export class RowsCompletedInPlace {
       if (!Object.hasOwn(sent, key)) added |= 1 << i;
       else if (!Object.is(sent[key], computed[key])) this.replaced.push(sent, key, sent[key]);
     }
+    if (Object.hasOwn(sent, ADDRESS_KEY)) this.replaced.push(sent, ADDRESS_KEY, sent[ADDRESS_KEY]);
     this.rows.push(sent);
     this.added.push(added);
     return withComputedFields(sent, computed);

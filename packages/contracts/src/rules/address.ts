@@ -1,5 +1,7 @@
 /** Address formatting of folios (one line from street, colonia, city, state and postal code). */
 
+import { type ColumnReader, cleanedText, rowColumnReader, type SheetRow } from './rows';
+
 type Part = string | number | null | undefined;
 
 function text(part: Part): string {
@@ -45,4 +47,29 @@ export interface OtherTypeAddress {
 /** Address of the other load type: 'calle, ciudad, state, CP codigo_postal'. */
 export function formatAddressOther(a: OtherTypeAddress): string {
   return join([a.calle, a.ciudad, a.state], a.codigo_postal);
+}
+
+/**
+ * The address cells of a spreadsheet row already cleaned (`cleanRow`), with its normalised state: a folio's
+ * address fields (`formatAddress` makes its line). `reader`: how the row's columns are found (by default header
+ * by header, `getColumn`; a whole file's rows read faster with `createColumnReader`, same answers).
+ */
+export function rowAddressParts(
+  row: SheetRow,
+  estado: string | null,
+  reader: ColumnReader = rowColumnReader,
+): {
+  calle: string | null;
+  colonia: string | null;
+  ciudad: string | null;
+  estado: string | null;
+  codigo_postal: string | null;
+} {
+  return {
+    calle: cleanedText(reader.get(row, 'Calle')),
+    colonia: cleanedText(reader.get(row, 'Colonia')),
+    ciudad: cleanedText(reader.get(row, 'Ciudad')),
+    estado,
+    codigo_postal: cleanedText(reader.get(row, 'Codigo Postal')),
+  };
 }

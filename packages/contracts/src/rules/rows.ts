@@ -235,6 +235,12 @@ export function validateRow(row: SheetRow, reader: ColumnReader = rowColumnReade
 const REQUIRED_DIGITS = REQUIRED_COLUMNS.map((field) => DIGIT_KEYS.has(headerKey(field)));
 const VALID: RowValidity = Object.freeze({ valid: true });
 
+/** A cell of a row already cleaned (`cleanRow`) as text: a string as it is, another value as its text, or null. */
+export function cleanedText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  return value === null || value === undefined ? null : String(value);
+}
+
 /** A cell as text (numbers keep their digits: 64000 → '64000'), or null when empty. */
 export function cellText(value: unknown): string | null {
   const cell = cleanCell(value);

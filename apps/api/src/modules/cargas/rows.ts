@@ -8,6 +8,7 @@ import {
   type ColumnReader,
   type ComputedRow,
   cellText,
+  cleanedText,
   cleanRow,
   cleanRowInPlace,
   createColumnReader,
@@ -23,6 +24,7 @@ import {
   type ProcessCargaComputedResponse,
   type ProcessCargaResponse,
   type ProcessedRow,
+  rowAddressParts,
   type SheetRow,
   validateRow,
   withComputedFields,
@@ -114,11 +116,6 @@ const EXTRA_KEYS = new Map<string, boolean>();
  * trimmed non-blank string, a number or a boolean, which `cellText` gives back as text without cleaning it again
  * (a trim per cell, ~30 per staged row).
  */
-function cleanedText(value: unknown): string | null {
-  if (typeof value === 'string') return value;
-  return value === null || value === undefined ? null : String(value);
-}
-
 function optional(row: SheetRow, field: OptionalField, reader: ColumnReader): string | null {
   const byHeader = reader.get(row, OPTIONAL_COLUMNS[field]);
   return cleanedText(byHeader !== undefined ? byHeader : reader.get(row, field));
@@ -140,19 +137,8 @@ export function toIsoDate(value: string | null): string | null {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date) ? date : null;
 }
 
-/** The address cells of a row `cleanRow` already cleaned, with its normalised state. */
-function addressParts(row: SheetRow, estado: string | null, reader: ColumnReader) {
-  return {
-    calle: cleanedText(reader.get(row, 'Calle')),
-    colonia: cleanedText(reader.get(row, 'Colonia')),
-    ciudad: cleanedText(reader.get(row, 'Ciudad')),
-    estado,
-    codigo_postal: cleanedText(reader.get(row, 'Codigo Postal')),
-  };
-}
-
 function addressOf(row: SheetRow, estado: string | null, reader: ColumnReader): string {
-  return formatAddress(addressParts(row, estado, reader));
+  return formatAddress(rowAddressParts(row, estado, reader));
 }
 
 /** Folio fields of a valid row cleaned by `cleanRow` (or in place) whose state is already normalised. */
@@ -165,7 +151,7 @@ export function folioFields(row: SheetRow, estado: string, reader: ColumnReader)
     extra ??= {};
     extra[key] = value;
   }
-  const address = addressParts(row, estado, reader);
+  const address = rowAddressParts(row, estado, reader);
   return {
     folio: text('Folio') ?? '',
     ...address,
@@ -302,12 +288,20 @@ export function processRows(
       visitor_id: visitor?.id_usuario ?? null,
       state_of_folio: check.estado,
       state_of_visitor: visitor?.region ?? null,
-      address_complete_folio: fields ? fields.direccion : addressOf(check.row, check.estado, reader),
       row_index: rowIndex,
     };
-    // The row's own object, cleaned in place, becomes the full answer's row with the computed fields: a
-    // 100,000-row file is held once, not twice, and no row is copied.
-    processedData.push(computedOnly ? computed : withComputedFields(raw, computed));
+    // The row's own object, cleaned in place, becomes the full answer's row with the computed fields and the
+    // address: a 100,000-row file is held once, not twice, and no row is copied. The computed answer has no
+    // address (the browser shows the one of the row's cells, `processedRowAddress`).
+    processedData.push(
+      computedOnly
+        ? computed
+        : withComputedFields(
+            raw,
+            computed,
+            fields ? fields.direccion : addressOf(check.row, check.estado, reader),
+          ),
+    );
   }
   return { processedData, invalidRows, invalidCount: invalidRows.length, validCount: processedData.length };
 }

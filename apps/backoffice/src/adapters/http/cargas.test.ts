@@ -6,6 +6,7 @@ import {
   completeProcessCargaAnswer,
   type ManualAssignmentRequest,
   type ProcessedRow,
+  processedRowAddress,
   RowsCompletedInPlace,
   type UploadRow,
 } from '@socio/contracts';
@@ -174,7 +175,6 @@ describe('createHttpCargasPort', () => {
       visitor_id: 4,
       state_of_folio: 'Nuevo León',
       state_of_visitor: 'Nuevo León',
-      address_complete_folio: 'Centro, Nuevo León',
       row_index,
     });
     const { http, calls } = createFakeHttp(() => ({
@@ -205,7 +205,6 @@ describe('createHttpCargasPort', () => {
       visitor_id: 4,
       state_of_folio: 'Nuevo León',
       state_of_visitor: 'Nuevo León',
-      address_complete_folio: 'Centro, Nuevo León',
     };
     expect(answer).toEqual({
       processedData: [
@@ -231,6 +230,8 @@ describe('createHttpCargasPort', () => {
       invalidCount: 1,
       validCount: 2,
     });
+    // No address came: the one shown is made of the row's cells and its state, as the server makes it.
+    expect(answer.processedData.map(processedRowAddress)).toEqual(['Centro, Nuevo León', 'Nuevo León']);
     // The rows sent are left as read: step 2 shows them again when processing fails.
     expect(rows[0]).toEqual({
       row_index: 2,
@@ -248,7 +249,6 @@ describe('createHttpCargasPort', () => {
       visitor_id: 4,
       state_of_folio: 'Nuevo León',
       state_of_visitor: 'Nuevo León',
-      address_complete_folio: 'Centro, Nuevo León',
       row_index: 3,
     };
     const { http } = createFakeHttp(() => ({ ...NOTHING_PROCESSED, processedData: [row], validCount: 1 }));
@@ -271,7 +271,6 @@ describe('createHttpCargasPort', () => {
         visitor_id: 4,
         state_of_folio: 'Nuevo León',
         state_of_visitor: null,
-        address_complete_folio: 'Centro',
         row_index: row.row_index,
       })),
       invalidRows: [],

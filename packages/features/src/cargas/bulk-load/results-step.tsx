@@ -1,4 +1,4 @@
-import type { ActiveVisitor, ProcessedRow } from '@socio/contracts';
+import { type ActiveVisitor, type ProcessedRow, processedRowAddress } from '@socio/contracts';
 import { Banner, Button, Checkbox, type DataTableColumn, NativeSelect, Progress, toast } from '@socio/ui';
 import { Download, Pencil, Plus, X } from 'lucide-react';
 import { createContext, type Dispatch, useContext, useMemo, useRef, useState } from 'react';
@@ -123,7 +123,13 @@ const COLUMNS: DataTableColumn<ProcessedRow>[] = [
   { id: 'visitor_id', header: m.columns.visitor, cell: ({ row }) => <VisitorCell row={row} /> },
   { id: 'state_of_visitor', header: m.columns.visitorRegion },
   { id: 'state_of_folio', header: m.columns.folioRegion },
-  { id: 'address_complete_folio', header: m.columns.address, className: 'min-w-64' },
+  // Made for the rows on screen only: the rows of a computed answer carry no address (`processedRowAddress`).
+  {
+    id: 'address_complete_folio',
+    header: m.columns.address,
+    className: 'min-w-64',
+    accessor: processedRowAddress,
+  },
   {
     id: 'actions',
     header: m.columns.actions,

@@ -165,7 +165,6 @@ describe('useBulkLoad · process_carga batches', () => {
           visitor_id: 7,
           state_of_folio: 'Nuevo León',
           state_of_visitor: 'Nuevo León',
-          address_complete_folio: 'Calle 1, Centro',
           row_index: row.row_index,
         }),
       );
