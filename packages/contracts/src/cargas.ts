@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './common';
-import { formatAddress, rowAddressParts } from './rules/address';
+import { rowAddress } from './rules/address';
 import { cleanRow, cleanRowInPlace, findColumnKey, type SheetRow } from './rules/rows';
 import { STATE_NAMES } from './rules/states';
 
@@ -443,18 +443,17 @@ const ADDRESS_KEY = 'address_complete_folio';
 export function withComputedFields(row: SheetRow, computed: ComputedRow, address?: string): ProcessedRow {
   for (const key of COMPUTED_FIELDS) row[key] = computed[key];
   if (address !== undefined) row[ADDRESS_KEY] = address;
-  else if (Object.hasOwn(row, ADDRESS_KEY))
-    row[ADDRESS_KEY] = formatAddress(rowAddressParts(row, computed.state_of_folio));
+  else if (Object.hasOwn(row, ADDRESS_KEY)) row[ADDRESS_KEY] = rowAddress(row, computed.state_of_folio);
   return row as ProcessedRow;
 }
 
 /**
  * The address a processed row shows: its `address_complete_folio` when it has one (the full answer's, a folio
  * added by hand), else the line of its own cleaned cells and its folio's state — what the full answer would have
- * given (`formatAddress` of `rowAddressParts`, as the server writes it).
+ * given (`rowAddress`, as the server writes it).
  */
 export function processedRowAddress(row: ProcessedRow): string {
-  return row.address_complete_folio ?? formatAddress(rowAddressParts(row, row.state_of_folio));
+  return row.address_complete_folio ?? rowAddress(row, row.state_of_folio);
 }
 
 /**

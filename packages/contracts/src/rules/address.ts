@@ -73,3 +73,8 @@ export function rowAddressParts(
     codigo_postal: cleanedText(reader.get(row, 'Codigo Postal')),
   };
 }
+
+/** The one-line address of a cleaned row (`rowAddressParts` made a line by `formatAddress`). */
+export function rowAddress(row: SheetRow, estado: string | null, reader?: ColumnReader): string {
+  return formatAddress(rowAddressParts(row, estado, reader));
+}

@@ -24,6 +24,7 @@ import {
   type ProcessCargaComputedResponse,
   type ProcessCargaResponse,
   type ProcessedRow,
+  rowAddress,
   rowAddressParts,
   type SheetRow,
   validateRow,
@@ -137,10 +138,6 @@ export function toIsoDate(value: string | null): string | null {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date) ? date : null;
 }
 
-function addressOf(row: SheetRow, estado: string | null, reader: ColumnReader): string {
-  return formatAddress(rowAddressParts(row, estado, reader));
-}
-
 /** Folio fields of a valid row cleaned by `cleanRow` (or in place) whose state is already normalised. */
 export function folioFields(row: SheetRow, estado: string, reader: ColumnReader): FolioFields {
   const text = (column: string) => cleanedText(reader.get(row, column));
@@ -168,7 +165,7 @@ export function folioFields(row: SheetRow, estado: string, reader: ColumnReader)
     correo_madre: optional(row, 'correo_madre', reader),
     solicitud_email: optional(row, 'solicitud_email', reader),
     dia_agendo_crm: toIsoDate(optional(row, 'dia_agendo_crm', reader)),
-    // addressOf's, from the cells read above.
+    // rowAddress's, from the cells read above.
     direccion: formatAddress(address),
     extra,
   };
@@ -299,7 +296,7 @@ export function processRows(
         : withComputedFields(
             raw,
             computed,
-            fields ? fields.direccion : addressOf(check.row, check.estado, reader),
+            fields ? fields.direccion : rowAddress(check.row, check.estado, reader),
           ),
     );
   }

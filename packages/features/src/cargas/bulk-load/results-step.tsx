@@ -140,7 +140,10 @@ const COLUMNS: DataTableColumn<ProcessedRow>[] = [
 
 const rowTone = (row: ProcessedRow) => (isRowUnassigned(row) ? ('danger' as const) : undefined);
 
-/** 'Asignar por estado': every unassigned folio of a state to one visitor, or balanced over its visitors. */
+/**
+ * Assignment by state (`m.assignTitle`): every unassigned folio of a state to one visitor, or balanced over its
+ * visitors.
+ */
 function AssignByState({
   rows,
   unassigned,
@@ -238,7 +241,10 @@ function SaveProgress({ state }: { state: BulkLoadState }) {
   );
 }
 
-/** Step 3: the processed folios with their visitors, banners, filter, assignment by state and 'Agregar folio'. */
+/**
+ * Step 3: the processed folios with their visitors, banners, filter, assignment by state and adding a folio
+ * (`m.addFolio`).
+ */
 export function ResultsStep({ state, dispatch, visitors, onDownloadInvalid, onAddFolio }: ResultsStepProps) {
   const { processed, invalid, onlyUnassigned, editingId, unassigned } = state;
   const saving = state.phase === 'saving';
