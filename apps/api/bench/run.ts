@@ -43,6 +43,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   apiRoutes,
+  MAX_ROWS_PER_REQUEST,
   PROCESS_BATCH_ROWS,
   PRODUCTO_TEC_MTY,
   processedRowAddress,
@@ -465,6 +466,13 @@ async function benchCarga(
   }
   // Each save path on its own server: a fresh one, then the same server again (memory a long-running one keeps).
   for (const staged of [false, true].filter((lote) => A_PATHS.includes(lote ? 'lote' : 'cuerpo'))) {
+    // One body holds at most MAX_ROWS_PER_REQUEST rows (the API refuses more; the wizard saves by lote).
+    if (!staged && rows.length > MAX_ROWS_PER_REQUEST) {
+      console.info(
+        `    [${label}] (a) en un cuerpo: omitido, ${rows.length.toLocaleString('es-MX')} filas pasan del máximo de una petición (${MAX_ROWS_PER_REQUEST.toLocaleString('es-MX')}); el asistente guarda por lote`,
+      );
+      continue;
+    }
     const server = await startApiServer(serverEnv);
     try {
       const login = (await postJson(server, apiUrl(apiRoutes.auth.login), '', {

@@ -108,7 +108,13 @@ export function sampleRss(pid: number, everyMs = 20): { stop: () => number } {
   const before = memoryOf(pid).hwm;
   let peak = 0;
   const timer = setInterval(() => {
-    peak = Math.max(peak, memoryOf(pid).rss);
+    try {
+      peak = Math.max(peak, memoryOf(pid).rss);
+    } catch {
+      // The process ended (a request of the bench failed, and its server was stopped): the bench reports that
+      // failure, not this timer's missing /proc file.
+      clearInterval(timer);
+    }
   }, everyMs);
   return {
     stop() {
