@@ -207,13 +207,16 @@ export interface MessageTemplate {
   suffix: string;
 }
 
+/** `work_mem` of a confirmar's transaction (`memoryForTheMove`). */
+export const MOVE_WORK_MEM = '64MB';
+
 /**
  * Memory for the sorts and hashes of a confirmar (for the rest of the transaction): its statements sort and hash
  * the whole lote (file order, folios repeated, the funnel trigger's sums), which at the default 4 MB spill to
  * disk past a few tens of thousands of rows.
  */
 export async function memoryForTheMove(db: Db): Promise<void> {
-  await sql`SET LOCAL work_mem = '64MB'`.execute(db);
+  await sql`SET LOCAL work_mem = ${sql.lit(MOVE_WORK_MEM)}`.execute(db);
 }
 
 /** Staged rows of one part with `ord` in [from, to): what a confirmation moves at a time (`moveStagedRows`). */
