@@ -14,6 +14,7 @@ import {
 } from '@socio/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markLoteFailures, OPEN_PROBE_FACTOR, openCheckByProbe } from '../src/modules/cargas/lotes-repo';
 import { unwatchQueries, watchQueries } from './event-loop-turns';
 import { createTestContext, dbKinds, saveRows, type TestContext } from './helpers';
 
@@ -435,6 +436,49 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
     expect(refused).toMatchObject({ success: false, recordsProcessed: 0, recordsFailed: 2, id_carga: null });
     expect(refused.failures[0]?.reason).toBe(CARGAS_MESSAGES.openAssignment('D-0'));
     expect(await staged()).toBe(0);
+  });
+
+  it('fails the same folios already open whether it probes each one or lets the planner hash them', async () => {
+    // Staged first: the folios opened meanwhile are found by confirmar's check, not by the part's own.
+    const id = await open('sondeo.xlsx');
+    await part(id, 0, rows('Q', 0, 6));
+    const first = await open('abiertas.xlsx');
+    await part(first, 0, rows('Q', 0, 3));
+    expect((await confirm(first)).json()).toMatchObject({ recordsProcessed: 3 });
+    const template = (what: string) => ({ prefix: `${what} `, suffix: '' });
+    const messages = {
+      invalidVisitor: template('visitador'),
+      openAssignment: template('abierta'),
+      duplicate: template('repetido'),
+    };
+    // Each way in a transaction rolled back: the lote is checked twice from the same state.
+    const failedWith = async (probeOpen: boolean) => {
+      let failed: unknown[] = [];
+      await ctx.db
+        .transaction()
+        .execute(async (trx) => {
+          await markLoteFailures(trx, id, 1, messages, { probeOpen });
+          failed = (
+            await sql`SELECT folio, motivo FROM carga_lote_filas WHERE id_lote = ${id}::uuid AND motivo IS NOT NULL
+              ORDER BY ord`.execute(trx)
+          ).rows;
+          throw new Error('deshacer');
+        })
+        .catch(() => undefined);
+      return failed;
+    };
+    const expected = ['Q-0', 'Q-1', 'Q-2'].map((folio) => ({ folio, motivo: `abierta ${folio}` }));
+    expect(await failedWith(false)).toEqual(expected);
+    expect(await failedWith(true)).toEqual(expected);
+    expect((await confirm(id)).json()).toMatchObject({ recordsProcessed: 3, recordsFailed: 3 });
+    // Probes once the table holds OPEN_PROBE_FACTOR assignments a candidate (its size as last analysed).
+    await sql`ANALYZE asignaciones`.execute(ctx.db);
+    const n = Number(
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM asignaciones`.execute(ctx.db)).rows[0]?.n,
+    );
+    expect(n).toBeGreaterThanOrEqual(6);
+    expect(await openCheckByProbe(ctx.db, Math.floor(n / OPEN_PROBE_FACTOR))).toBe(true);
+    expect(await openCheckByProbe(ctx.db, Math.floor(n / OPEN_PROBE_FACTOR) + 1)).toBe(false);
   });
 
   it("is its owner's: another user gets 404 for its parts, confirmation and discard", async () => {

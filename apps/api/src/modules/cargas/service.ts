@@ -50,6 +50,7 @@ import {
   markUnwritten,
   memoryForTheMove,
   moveStagedRows,
+  openCheckByProbe,
   recordPart,
   setLoteFile,
   sweepExpiredLotes,
@@ -324,7 +325,9 @@ export async function confirmLote(
     const { parts, total } = await loteTotal(trx, id, file.validCount);
     actor.log?.info({ filas: total, lote: id }, 'carga: transacción iniciada');
     await memoryForTheMove(trx);
-    await markLoteFailures(trx, id, parts, CONFIRM_MESSAGES);
+    await markLoteFailures(trx, id, parts, CONFIRM_MESSAGES, {
+      probeOpen: await openCheckByProbe(trx, total),
+    });
     const cargaFile: BodyFile = {
       fileName: lote.file_name,
       loadType: lote.load_type,
@@ -377,7 +380,7 @@ export function confirmWhileStaged(
     const ctx = write(carga.id_carga);
     let processed = 0;
     for (let range = await feed.next(); range !== null; range = await feed.next()) {
-      await markLoteFailures(trx, id, 1, CONFIRM_MESSAGES, range);
+      await markLoteFailures(trx, id, 1, CONFIRM_MESSAGES, { range });
       processed += await moveStagedRows(trx, id, ctx, range);
     }
     const { file, rows } = feed.file();
