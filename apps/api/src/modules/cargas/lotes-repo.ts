@@ -281,11 +281,11 @@ export const OPEN_PROBE_FACTOR = 5;
 /**
  * Whether a confirmar of `candidates` rows checks their folios for an open assignment one by one, a probe of the
  * open assignments' unique index each (`markLoteFailures`' `probeOpen`), rather than as the planner chooses: it
- * hashes every open assignment (a scan of the whole table while its statistics are young), which it prices below
- * 100,000 probes however big the table. Measured on PostgreSQL, 100,000 candidates: 1,000,000 assignments (all
- * open, just loaded) 385-480 ms hashed, 225-231 ms probed; 5,000,000 (1,400,000 open, vacuumed) 761-828 against
- * 135-148 ms; an empty table < 1 against 33 ms. The hash wins while the table is small next to the lote: it is kept
- * below `OPEN_PROBE_FACTOR` rows a candidate (the table's size as PostgreSQL last estimated it).
+ * hashes every open assignment (read from the whole table, or from that index once the table was vacuumed), which
+ * it prices below 100,000 probes however big the table. Measured on PostgreSQL, 100,000 candidates: 1,000,000
+ * assignments (all open, just loaded) 385-480 ms hashed, 225-231 ms probed; 5,000,000 (1,400,000 open, vacuumed)
+ * 761-828 against 135-148 ms; an empty table < 1 against 33 ms. The hash wins while the table is small next to the
+ * lote: it is kept below `OPEN_PROBE_FACTOR` assignments a candidate (as PostgreSQL last estimated the table).
  */
 export async function openCheckByProbe(db: Db, candidates: number): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`
