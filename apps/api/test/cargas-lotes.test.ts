@@ -451,7 +451,8 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
       openAssignment: template('abierta'),
       duplicate: template('repetido'),
     };
-    // Each way in a transaction rolled back: the lote is checked twice from the same state.
+    // Each way in a transaction rolled back (by throwing `undo`): the lote is checked twice from the same state.
+    const undo = new Error('deshacer');
     const failedWith = async (probeOpen: boolean) => {
       let failed: unknown[] = [];
       await ctx.db
@@ -462,9 +463,11 @@ describe.each(dbKinds())('staged save_carga (%s)', (kind) => {
             await sql`SELECT folio, motivo FROM carga_lote_filas WHERE id_lote = ${id}::uuid AND motivo IS NOT NULL
               ORDER BY ord`.execute(trx)
           ).rows;
-          throw new Error('deshacer');
+          throw undo;
         })
-        .catch(() => undefined);
+        .catch((error: unknown) => {
+          if (error !== undo) throw error;
+        });
       return failed;
     };
     const expected = ['Q-0', 'Q-1', 'Q-2'].map((folio) => ({ folio, motivo: `abierta ${folio}` }));
