@@ -15,6 +15,7 @@ import {
   MAX_ROWS_PER_CARGA,
   normalizeStateName,
   OPEN_ESTATUS,
+  rowAddress,
   SAVE_PART_ROWS,
   type SaveCargaResponse,
   type SaveRow,
@@ -277,9 +278,8 @@ export function createFakeCargasPort(
           visitor_id: visitor?.id_usuario ?? null,
           state_of_folio: state,
           state_of_visitor: visitor?.region ?? null,
-          address_complete_folio: [row.Calle, row.Colonia, row.Ciudad, state]
-            .filter((part) => part !== null && part !== undefined && part !== '')
-            .join(', '),
+          // The server's line for the row's cells (its full answer's address).
+          address_complete_folio: rowAddress(row, state),
         });
       }
       return {
