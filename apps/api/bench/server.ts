@@ -5,10 +5,9 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { freePort, waitForHealth } from '../../../scripts/lib/product-server.mjs';
@@ -179,52 +178,76 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * GET /api/health one request after the other on its own connection, `pauseMs` apart, until `stop`; answers the
- * latencies.
+ * The probe's loop, run in a worker thread of its own (CommonJS, `eval`): the bench's own thread builds and sends
+ * bodies of 100,000 rows and collects their garbage, and a pause of its event loop there would count as the
+ * server's latency (seen: 600-900 ms maxima with no pause in the server's loop).
  */
-export function healthProbe(baseUrl: string, pauseMs = 5): { stop: () => Promise<number[]> } {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const times: number[] = [];
-  let running = true;
-  const attempt = () =>
-    new Promise<void>((resolve, reject) => {
-      http
-        .get(`${baseUrl}/api/health`, { agent }, (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode !== 200) reject(new Error(`/api/health: ${res.statusCode}`));
-            else resolve();
-          });
-        })
-        .on('error', reject);
-    });
-  const once = async () => {
-    const t = performance.now();
-    // A server that held its event loop past its keep-alive timeout resets the idle connection: the
-    // request is sent again on a new one, and the wait counts from the first try.
-    for (let tries = 1; ; tries++) {
-      try {
-        await attempt();
-        break;
-      } catch (error) {
-        if (tries >= 5 || !['ECONNRESET', 'EPIPE'].includes((error as { code?: string }).code ?? ''))
-          throw error;
-      }
-    }
-    times.push(performance.now() - t);
-  };
-  const loop = (async () => {
+const PROBE_WORKER = `
+const http = require('node:http');
+const { performance } = require('node:perf_hooks');
+const { parentPort, workerData } = require('node:worker_threads');
+const { baseUrl, pauseMs } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const times = [];
+let running = true;
+parentPort.on('message', () => { running = false; });
+const attempt = () =>
+  new Promise((resolve, reject) => {
+    http
+      .get(baseUrl + '/api/health', { agent }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error('/api/health: ' + res.statusCode))));
+      })
+      .on('error', reject);
+  });
+(async () => {
+  try {
     while (running) {
-      await once();
+      const t = performance.now();
+      // A server that held its event loop past its keep-alive timeout resets the idle connection: the
+      // request is sent again on a new one, and the wait counts from the first try.
+      for (let tries = 1; ; tries++) {
+        try {
+          await attempt();
+          break;
+        } catch (error) {
+          if (tries >= 5 || !['ECONNRESET', 'EPIPE'].includes(error.code)) throw error;
+        }
+      }
+      times.push(performance.now() - t);
       await new Promise((r) => setTimeout(r, pauseMs));
     }
-  })();
+    parentPort.postMessage({ times });
+  } catch (error) {
+    parentPort.postMessage({ error: String(error) });
+  } finally {
+    agent.destroy();
+  }
+})();
+`;
+
+/**
+ * GET /api/health one request after the other on its own connection, `pauseMs` apart, until `stop`, from a worker
+ * thread (`PROBE_WORKER`); answers the latencies.
+ */
+export function healthProbe(baseUrl: string, pauseMs = 5): { stop: () => Promise<number[]> } {
+  const worker = new Worker(PROBE_WORKER, { eval: true, workerData: { baseUrl, pauseMs } });
+  const answer = new Promise<number[]>((resolve, reject) => {
+    worker.once('message', (m: { times?: number[]; error?: string }) =>
+      m.times ? resolve(m.times) : reject(new Error(m.error)),
+    );
+    worker.once('error', reject);
+  });
+  // A failure before `stop` is answered by `stop`, not left unhandled meanwhile.
+  answer.catch(() => undefined);
   return {
     async stop() {
-      running = false;
-      await loop;
-      agent.destroy();
-      return times;
+      worker.postMessage('stop');
+      try {
+        return await answer;
+      } finally {
+        await worker.terminate();
+      }
     },
   };
 }
