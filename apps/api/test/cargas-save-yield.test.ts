@@ -1,6 +1,6 @@
 /**
- * A big save does not starve the server (issue 22.7): while save_carga checks the rows of a batch, and while
- * its body arrives in many chunks, the event loop turns — other requests (/api/health) get their turn
+ * A big save does not starve the server (issue 22.7): while save_carga checks the rows of a batch, while
+ * its body arrives in many chunks, and while process_carga processes a large request, the event loop turns — other requests (/api/health) get their turn
  * instead of waiting for the whole body or the whole batch. Turns and statements are watched with
  * ./event-loop-turns.ts. No clocks.
  */
@@ -101,5 +101,48 @@ describe.each(dbKinds())('save_carga yields to other requests (%s)', (kind) => {
     expect(turnsAtChunks.length).toBeGreaterThan(10);
     const sameTurn = turnsAtChunks.filter((turn, i) => i > 0 && turn === turnsAtChunks[i - 1]);
     expect(sameTurn).toEqual([]);
+  });
+
+  it('turns the event loop while process_carga processes the rows of a large request', async () => {
+    const opened = await ctx.request(
+      {
+        method: 'POST',
+        url: '/api/cargas/save_carga/lotes',
+        payload: { fileName: 'turnos.xlsx', loadType: 'TEC_MTY' },
+      },
+      'Administrador',
+    );
+    const { id } = opened.json() as { id: string };
+    const counter = turnCounter();
+    let lookedUp = false;
+    let turnsAfterRows: number | null = null;
+    watchQueries((text, result) => {
+      // The open folios are the last thing process_carga reads before it processes the rows; the next statement
+      // (the staging of the valid rows in the lote) comes once every row was processed.
+      if (/FROM asignaciones\s+WHERE estatus IN/i.test(text)) {
+        return result.then((answer) => {
+          lookedUp = true;
+          counter.start();
+          return answer;
+        });
+      }
+      if (lookedUp) turnsAfterRows ??= counter.turns;
+      return result;
+    });
+    const n = 4 * SAVE_SLICE + 1;
+    const res = await ctx.request(
+      {
+        method: 'POST',
+        url: '/api/cargas/process_carga',
+        payload: { rows: rows('PTURN', n), loadType: 'TEC_MTY', lote: { id, parte: 0 } },
+      },
+      'Administrador',
+    );
+    counter.stop();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ staged: true, validCount: n, invalidCount: 0 });
+    // Five slices of at most SAVE_SLICE rows: a turn between each two (all at once, the next statement came in
+    // the same turn as the lookup's answer).
+    expect(turnsAfterRows).toBeGreaterThanOrEqual(4);
   });
 });

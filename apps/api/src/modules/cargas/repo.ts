@@ -150,8 +150,8 @@ export async function setCargaCounts(
 export const SAVE_CHUNK = 500;
 
 /**
- * Rows a save checks, or turns into JSON, between two turns of the event loop: another request waits for at
- * most this much row work.
+ * Rows a save checks, or turns into JSON, or process_carga processes, between two turns of the event loop: another
+ * request waits for at most this much row work.
  */
 export const SAVE_SLICE = 250;
 

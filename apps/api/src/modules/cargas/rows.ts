@@ -256,6 +256,23 @@ export function processRows(
   rows: readonly SheetRow[],
   ctx: ProcessContext,
 ): ProcessCargaResponse | ProcessCargaComputedResponse {
+  const processing = createRowProcessing(rows, ctx);
+  processing.run(0, rows.length);
+  return processing.answer();
+}
+
+/**
+ * `processRows` in steps: `run(from, to)` processes rows [from, to) (each row once, in order), `answer()` answers
+ * once every row ran, as `processRows` would; so that a caller can let other requests run between steps of a
+ * large request.
+ */
+export function createRowProcessing(
+  rows: readonly SheetRow[],
+  ctx: ProcessContext,
+): {
+  run: (from: number, to: number) => void;
+  answer: () => ProcessCargaResponse | ProcessCargaComputedResponse;
+} {
   const computedOnly = ctx.answer === 'computed';
   const reader = createColumnReader(rows, READ_COLUMNS);
   const pick = createVisitorPicker(ctx.visitors);
@@ -263,44 +280,54 @@ export function processRows(
   // Full answer rows, or (`computedOnly`) ComputedRows: the computed fields of a ProcessedRow and its position.
   const processedData: ProcessedRow[] = [];
   const invalidRows: InvalidRow[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const raw = rows[i]!;
-    const rowIndex = rowIndexOf(raw, i + 2);
-    const check = checkRow(raw, reader, true);
-    let reason: string | null = null;
-    if (!check.ok) reason = check.reason;
-    else if (seen.has(check.folio)) reason = CARGAS_MESSAGES.duplicateInFile(check.folio);
-    else if (ctx.openFolios.has(check.folio)) reason = CARGAS_MESSAGES.openAssignment(check.folio);
-    if (reason !== null || !check.ok) {
-      invalidRows.push({ data: withoutMeta(check.row), reason: reason ?? '', row_index: rowIndex });
-      continue;
+  const run = (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const raw = rows[i]!;
+      const rowIndex = rowIndexOf(raw, i + 2);
+      const check = checkRow(raw, reader, true);
+      let reason: string | null = null;
+      if (!check.ok) reason = check.reason;
+      else if (seen.has(check.folio)) reason = CARGAS_MESSAGES.duplicateInFile(check.folio);
+      else if (ctx.openFolios.has(check.folio)) reason = CARGAS_MESSAGES.openAssignment(check.folio);
+      if (reason !== null || !check.ok) {
+        invalidRows.push({ data: withoutMeta(check.row), reason: reason ?? '', row_index: rowIndex });
+        continue;
+      }
+      seen.add(check.folio);
+      const fields = ctx.fields && folioFields(check.row, check.estado, reader);
+      if (fields) ctx.fields?.push(fields);
+      const visitor = pick(check.estado);
+      const computed: ComputedRow = {
+        position: i,
+        id_folio: check.folio,
+        visitor_id: visitor?.id_usuario ?? null,
+        state_of_folio: check.estado,
+        state_of_visitor: visitor?.region ?? null,
+        row_index: rowIndex,
+      };
+      // The row's own object, cleaned in place, becomes the full answer's row with the computed fields and the
+      // address: a 100,000-row file is held once, not twice, and no row is copied. The computed answer has no
+      // address (the browser shows the one of the row's cells, `processedRowAddress`).
+      processedData.push(
+        computedOnly
+          ? computed
+          : withComputedFields(
+              raw,
+              computed,
+              fields ? fields.direccion : rowAddress(check.row, check.estado, reader),
+            ),
+      );
     }
-    seen.add(check.folio);
-    const fields = ctx.fields && folioFields(check.row, check.estado, reader);
-    if (fields) ctx.fields?.push(fields);
-    const visitor = pick(check.estado);
-    const computed: ComputedRow = {
-      position: i,
-      id_folio: check.folio,
-      visitor_id: visitor?.id_usuario ?? null,
-      state_of_folio: check.estado,
-      state_of_visitor: visitor?.region ?? null,
-      row_index: rowIndex,
-    };
-    // The row's own object, cleaned in place, becomes the full answer's row with the computed fields and the
-    // address: a 100,000-row file is held once, not twice, and no row is copied. The computed answer has no
-    // address (the browser shows the one of the row's cells, `processedRowAddress`).
-    processedData.push(
-      computedOnly
-        ? computed
-        : withComputedFields(
-            raw,
-            computed,
-            fields ? fields.direccion : rowAddress(check.row, check.estado, reader),
-          ),
-    );
-  }
-  return { processedData, invalidRows, invalidCount: invalidRows.length, validCount: processedData.length };
+  };
+  return {
+    run,
+    answer: () => ({
+      processedData,
+      invalidRows,
+      invalidCount: invalidRows.length,
+      validCount: processedData.length,
+    }),
+  };
 }
 
 /** A row of save_carga that passed every check: what is written. */

@@ -35,6 +35,7 @@ import {
 import { audit } from '../../audit';
 import type { Db } from '../../db/schema';
 import { fail } from '../../domain-errors';
+import { yieldToEventLoop } from '../../lib/event-loop';
 import type { Actor } from '../../session';
 import { clienteOfLoadType } from '../catalogos/service';
 import { findActiveVisitador } from '../users/service';
@@ -69,6 +70,7 @@ import {
   lockAssignment,
   lockAssignmentWrites,
   SAVE_CHUNK,
+  SAVE_SLICE,
   setAssignmentStatus,
   setAssignmentVisitor,
   setCargaCounts,
@@ -76,7 +78,7 @@ import {
   visitorLoads,
   type WriteContext,
 } from './repo';
-import { type FolioFields, foliosOf, processRows, type SaveFailure } from './rows';
+import { createRowProcessing, type FolioFields, foliosOf, type SaveFailure } from './rows';
 import {
   BODY_PART,
   type BodyFile,
@@ -108,9 +110,21 @@ export async function processCarga(
 ): Promise<ProcessCargaResponse | ProcessCargaComputedResponse> {
   const visitors = await visitorLoads(db);
   const openFolios = await findOpenFolios(db, foliosOf(rows));
-  if (lote === undefined) return processRows(rows, { visitors, openFolios, answer: answerRows });
+  // Each valid row's folio fields, for the lote's part (none kept without a lote).
   const fields: FolioFields[] = [];
-  const answer = processRows(rows, { visitors, openFolios, fields, answer: answerRows });
+  // `SAVE_SLICE` rows per turn of the event loop: a request of 100,000 rows held the server 0.25-0.5 s at once.
+  const processing = createRowProcessing(rows, {
+    visitors,
+    openFolios,
+    answer: answerRows,
+    ...(lote !== undefined && { fields }),
+  });
+  for (let from = 0; from < rows.length; from += SAVE_SLICE) {
+    if (from > 0) await yieldToEventLoop();
+    processing.run(from, Math.min(rows.length, from + SAVE_SLICE));
+  }
+  const answer = processing.answer();
+  if (lote === undefined) return answer;
   return { ...answer, staged: await stageProcessed(db, actor.id, lote, answer.processedData, fields) };
 }
 
