@@ -261,20 +261,24 @@ export function processRows(
   return processing.answer();
 }
 
+/** The column reader `processRows` reads `rows` with (the headers of every row learned: one pass over them). */
+export const processReader = (rows: readonly SheetRow[]): ColumnReader =>
+  createColumnReader(rows, READ_COLUMNS);
+
 /**
  * `processRows` in steps: `run(from, to)` processes rows [from, to) (each row once, in order), `answer()` answers
  * once every row ran, as `processRows` would; so that a caller can let other requests run between steps of a
- * large request.
+ * large request. `reader`: `processReader(rows)`, when the caller already made it.
  */
 export function createRowProcessing(
   rows: readonly SheetRow[],
   ctx: ProcessContext,
+  reader: ColumnReader = processReader(rows),
 ): {
   run: (from: number, to: number) => void;
   answer: () => ProcessCargaResponse | ProcessCargaComputedResponse;
 } {
   const computedOnly = ctx.answer === 'computed';
-  const reader = createColumnReader(rows, READ_COLUMNS);
   const pick = createVisitorPicker(ctx.visitors);
   const seen = new Set<string>();
   // Full answer rows, or (`computedOnly`) ComputedRows: the computed fields of a ProcessedRow and its position.

@@ -78,7 +78,7 @@ import {
   visitorLoads,
   type WriteContext,
 } from './repo';
-import { createRowProcessing, type FolioFields, foliosOf, type SaveFailure } from './rows';
+import { createRowProcessing, type FolioFields, foliosOf, processReader, type SaveFailure } from './rows';
 import {
   BODY_PART,
   type BodyFile,
@@ -109,16 +109,21 @@ export async function processCarga(
   answerRows?: ProcessAnswer,
 ): Promise<ProcessCargaResponse | ProcessCargaComputedResponse> {
   const visitors = await visitorLoads(db);
-  const openFolios = await findOpenFolios(db, foliosOf(rows));
+  const reader = processReader(rows);
+  const openFolios = await findOpenFolios(db, foliosOf(rows, reader));
   // Each valid row's folio fields, for the lote's part (none kept without a lote).
   const fields: FolioFields[] = [];
   // `SAVE_SLICE` rows per turn of the event loop: a request of 100,000 rows held the server 0.25-0.5 s at once.
-  const processing = createRowProcessing(rows, {
-    visitors,
-    openFolios,
-    answer: answerRows,
-    ...(lote !== undefined && { fields }),
-  });
+  const processing = createRowProcessing(
+    rows,
+    {
+      visitors,
+      openFolios,
+      answer: answerRows,
+      ...(lote !== undefined && { fields }),
+    },
+    reader,
+  );
   for (let from = 0; from < rows.length; from += SAVE_SLICE) {
     if (from > 0) await yieldToEventLoop();
     processing.run(from, Math.min(rows.length, from + SAVE_SLICE));
