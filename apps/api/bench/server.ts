@@ -196,7 +196,10 @@ const attempt = () =>
     http
       .get(baseUrl + '/api/health', { agent }, (res) => {
         res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error('/api/health: ' + res.statusCode))));
+        res.on('end', () => {
+          if (res.statusCode === 200) resolve();
+          else reject(new Error('/api/health: ' + res.statusCode));
+        });
       })
       .on('error', reject);
   });

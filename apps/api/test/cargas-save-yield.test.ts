@@ -1,8 +1,8 @@
 /**
- * A big save does not starve the server (issue 22.7): while save_carga checks the rows of a batch, while
- * its body arrives in many chunks, and while process_carga processes a large request, the event loop turns — other requests (/api/health) get their turn
- * instead of waiting for the whole body or the whole batch. Turns and statements are watched with
- * ./event-loop-turns.ts. No clocks.
+ * A big save does not starve the server (issue 22.7): while save_carga checks the rows of a batch, while its
+ * body arrives in many chunks, and while process_carga processes a large request, the event loop turns — other
+ * requests (/api/health) get their turn instead of waiting for the whole body or the whole batch. Turns and
+ * statements are watched with ./event-loop-turns.ts. No clocks.
  */
 import { Readable } from 'node:stream';
 import type { SaveCargaResponse } from '@socio/contracts';
