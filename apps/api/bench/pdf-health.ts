@@ -75,7 +75,7 @@ async function view(server: ApiServer, token: string, id: number, expected: numb
 
 /** Runs `work` while probing /api/health; prints the probe's figures. */
 async function during(label: string, db: string, server: ApiServer, work: () => Promise<unknown>) {
-  const probe = healthProbe(server.baseUrl);
+  const probe = await healthProbe(server.baseUrl);
   await new Promise((r) => setTimeout(r, 50));
   const t = performance.now();
   await work();

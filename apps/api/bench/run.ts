@@ -307,11 +307,12 @@ async function apiCarga(server: ApiServer, token: string, rows: Array<Record<str
     loadType: 'TEC_MTY',
     date: new Date().toLocaleDateString('es-MX'),
   });
-  // The probe runs in this process: started once the body is made, so its own work does not delay it.
+  const bodyMs = performance.now() - t2;
+  // The probe (a thread of its own) started once the body is made, and before the save's clock.
+  const probe = await healthProbe(server.baseUrl, PROBE_PAUSE_MS);
   const t2b = performance.now();
   const atSave = memoryOf(server.pid).rss;
   const saveSampler = sampleRss(server.pid);
-  const probe = healthProbe(server.baseUrl, PROBE_PAUSE_MS);
   const saved = (await postText(server, apiUrl(apiRoutes.cargas.save), token, body)) as {
     recordsProcessed: number;
     recordsFailed: number;
@@ -327,7 +328,7 @@ async function apiCarga(server: ApiServer, token: string, rows: Array<Record<str
     saveCpu: cpu3 - cpu2,
     processMs: t2 - t1,
     saveMs: t3 - t2b,
-    bodyMs: t2b - t2,
+    bodyMs,
     procPeak,
     atSave,
     savePeak,
@@ -395,11 +396,12 @@ async function apiCargaStaged(server: ApiServer, token: string, rows: Array<Reco
   const validCount = answers.reduce((sum, a) => sum + a.processedData.length, 0);
   const invalidCount = answers.reduce((sum, a) => sum + a.invalidCount, 0);
   const procPeak = procSampler.stop();
+  // The probe (a thread of its own) started before the save's clock.
+  const probe = await healthProbe(server.baseUrl, PROBE_PAUSE_MS);
   const t2 = performance.now();
   const cpu2 = cpuMsOf(server.pid);
   const atSave = memoryOf(server.pid).rss;
   const saveSampler = sampleRss(server.pid);
-  const probe = healthProbe(server.baseUrl, PROBE_PAUSE_MS);
   for (const n of unstaged) {
     const part = JSON.stringify({ processedData: processed[n] });
     await postText(server, `${lotes}/${id}/partes/${n}`, token, part, 'PUT');

@@ -204,6 +204,7 @@ const attempt = () =>
       .on('error', reject);
   });
 (async () => {
+  parentPort.postMessage({ ready: true });
   try {
     while (running) {
       const t = performance.now();
@@ -231,18 +232,26 @@ const attempt = () =>
 
 /**
  * GET /api/health one request after the other on its own connection, `pauseMs` apart, until `stop`, from a worker
- * thread (`PROBE_WORKER`); answers the latencies.
+ * thread (`PROBE_WORKER`); answers the latencies. Resolves once the worker is running (its start takes ~0.2 s:
+ * the work measured starts after it, so that its first moments are probed too).
  */
-export function healthProbe(baseUrl: string, pauseMs = 5): { stop: () => Promise<number[]> } {
+export async function healthProbe(baseUrl: string, pauseMs = 5): Promise<{ stop: () => Promise<number[]> }> {
   const worker = new Worker(PROBE_WORKER, { eval: true, workerData: { baseUrl, pauseMs } });
+  let started: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => {
+    started = resolve;
+  });
   const answer = new Promise<number[]>((resolve, reject) => {
-    worker.once('message', (m: { times?: number[]; error?: string }) =>
-      m.times ? resolve(m.times) : reject(new Error(m.error)),
-    );
+    worker.on('message', (m: { ready?: true; times?: number[]; error?: string }) => {
+      if (m.ready) started();
+      else if (m.times) resolve(m.times);
+      else reject(new Error(m.error));
+    });
     worker.once('error', reject);
   });
   // A failure before `stop` is answered by `stop`, not left unhandled meanwhile.
   answer.catch(() => undefined);
+  await Promise.race([ready, answer]);
   return {
     async stop() {
       worker.postMessage('stop');
