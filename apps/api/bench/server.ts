@@ -248,6 +248,8 @@ export async function healthProbe(baseUrl: string, pauseMs = 5): Promise<{ stop:
       else reject(new Error(m.error));
     });
     worker.once('error', reject);
+    // Settled already when it answered; otherwise its end is a failure, not a wait forever.
+    worker.once('exit', (code) => reject(new Error(`la sonda de /api/health terminó (código ${code})`)));
   });
   // A failure before `stop` is answered by `stop`, not left unhandled meanwhile.
   answer.catch(() => undefined);

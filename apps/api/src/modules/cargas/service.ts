@@ -116,12 +116,7 @@ export async function processCarga(
   // `SAVE_SLICE` rows per turn of the event loop: a request of 100,000 rows held the server 0.25-0.5 s at once.
   const processing = createRowProcessing(
     rows,
-    {
-      visitors,
-      openFolios,
-      answer: answerRows,
-      ...(lote !== undefined && { fields }),
-    },
+    { visitors, openFolios, answer: answerRows, fields: lote === undefined ? undefined : fields },
     reader,
   );
   for (let from = 0; from < rows.length; from += SAVE_SLICE) {
