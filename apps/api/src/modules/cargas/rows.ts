@@ -85,12 +85,16 @@ const OPTIONAL_FIELDS = Object.keys(OPTIONAL_COLUMNS) as OptionalField[];
 const BASE_COLUMNS: readonly string[] = KNOWN_COLUMNS;
 
 /** Every column the rules read, for `createColumnReader`. */
-export const READ_COLUMNS: readonly string[] = [
+const READ_COLUMNS: readonly string[] = [
   ...BASE_COLUMNS,
   ...OPTIONAL_FIELDS.map((f) => OPTIONAL_COLUMNS[f]),
   ...OPTIONAL_FIELDS,
   'id_folio',
 ];
+
+/** The column reader the rules read `rows` with (every column of `READ_COLUMNS`; one pass over the rows' keys). */
+export const rulesReader = (rows: readonly SheetRow[]): GrowingColumnReader =>
+  createColumnReader(rows, READ_COLUMNS);
 
 /** Keys the processing adds to a row; never stored as extra columns. */
 const COMPUTED_KEYS = new Set<string>(['id_folio', 'visitor_id', ...PROCESSED_DISPLAY_KEYS, 'row_index']);
@@ -261,19 +265,15 @@ export function processRows(
   return processing.answer();
 }
 
-/** The column reader `processRows` reads `rows` with (the headers of every row learned: one pass over them). */
-export const processReader = (rows: readonly SheetRow[]): ColumnReader =>
-  createColumnReader(rows, READ_COLUMNS);
-
 /**
  * `processRows` in steps: `run(from, to)` processes rows [from, to) (each row once, in order), `answer()` answers
  * once every row ran, as `processRows` would; so that a caller can let other requests run between steps of a
- * large request. `reader`: `processReader(rows)`, when the caller already made it.
+ * large request. `reader`: `rulesReader(rows)`, when the caller already made it.
  */
 export function createRowProcessing(
   rows: readonly SheetRow[],
   ctx: ProcessContext,
-  reader: ColumnReader = processReader(rows),
+  reader: ColumnReader = rulesReader(rows),
 ): {
   run: (from: number, to: number) => void;
   answer: () => ProcessCargaResponse | ProcessCargaComputedResponse;
@@ -375,7 +375,7 @@ export function createSaveChecker(
   rows: readonly SheetRow[],
   ctx: { activeVisitors: ReadonlySet<number>; openFolios: ReadonlySet<string> },
 ): { check: (raw: SheetRow) => SaveCheck; reader: GrowingColumnReader } {
-  const reader = createColumnReader(rows, READ_COLUMNS);
+  const reader = rulesReader(rows);
   const seen = new Set<string>();
   const check = (raw: SheetRow): SaveCheck => {
     const rowIndex = typeof raw.row_index === 'number' ? raw.row_index : null;
@@ -383,7 +383,7 @@ export function createSaveChecker(
       reader.get(raw, 'Folio') === undefined && raw.id_folio !== undefined
         ? { ...raw, Folio: raw.id_folio }
         : raw;
-    const check = checkRow(source, source === raw ? reader : createColumnReader([source], READ_COLUMNS));
+    const check = checkRow(source, source === raw ? reader : rulesReader([source]));
     if (!check.ok) {
       return {
         ok: false,
@@ -400,7 +400,7 @@ export function createSaveChecker(
     if (seen.has(check.folio)) return fail(CARGAS_MESSAGES.duplicateInFile(check.folio));
     if (ctx.openFolios.has(check.folio)) return fail(CARGAS_MESSAGES.openAssignment(check.folio));
     seen.add(check.folio);
-    const reader1 = source === raw ? reader : createColumnReader([check.row], READ_COLUMNS);
+    const reader1 = source === raw ? reader : rulesReader([check.row]);
     return {
       ok: true,
       candidate: { rowIndex, fields: folioFields(check.row, check.estado, reader1), visitorId },

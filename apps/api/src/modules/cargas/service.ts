@@ -78,7 +78,7 @@ import {
   visitorLoads,
   type WriteContext,
 } from './repo';
-import { createRowProcessing, type FolioFields, foliosOf, processReader, type SaveFailure } from './rows';
+import { createRowProcessing, type FolioFields, foliosOf, rulesReader, type SaveFailure } from './rows';
 import {
   BODY_PART,
   type BodyFile,
@@ -109,7 +109,7 @@ export async function processCarga(
   answerRows?: ProcessAnswer,
 ): Promise<ProcessCargaResponse | ProcessCargaComputedResponse> {
   const visitors = await visitorLoads(db);
-  const reader = processReader(rows);
+  const reader = rulesReader(rows);
   const openFolios = await findOpenFolios(db, foliosOf(rows, reader));
   // Each valid row's folio fields, for the lote's part (none kept without a lote).
   const fields: FolioFields[] = [];
