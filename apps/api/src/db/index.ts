@@ -113,11 +113,12 @@ const pgTypesOf = (types: typeof pg.types) => ({
 });
 /**
  * PGlite runs PostgreSQL inside this process: its 128 MB default of shared buffers was a third of the server's
- * memory at rest. 16 MB (32 MB until issue 21 item 6: a start's RSS goal is 200 MB, and the pages PostgreSQL reads
- * at start already filled ~16 MB of them); what does not fit comes from the OS cache, in this process's memory
- * no longer.
+ * memory at rest. 8 MB (32 MB, then 16 MB, until issue 21 item 6: a start's RSS goal is 200 MB, and the pages
+ * PostgreSQL reads at start filled whatever was given; 16 MB held the server at 183-214 MB at its first answer,
+ * 8 MB at 8 MB less); what does not fit comes from the OS cache, in this process's memory no longer. Lists and the
+ * dashboard at 1,000,000 assignments read from that cache either way (bench:api b and d: same p95 at 16 and 8 MB).
  */
-const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB'];
 const pgliteParsers = {
   [OID_INT8]: (value: string) => Number(value),
   [OID_DATE]: (value: string) => value,
