@@ -39,7 +39,7 @@ export const BUNDLE_OPTIONS = {
   // source in the heap for as long as the server runs, and Node's loader reads it into one buffer which, once
   // freed, raises glibc's malloc thresholds to its size for the rest of the process (freed memory is then kept,
   // not given back). 4.5 MB of source became 2.9 MB: the server's RSS at its first answer 172-184 MB instead of
-  // 180-209 (issue 21 item 6).
+  // 179-209 (issue 21 item 6).
   minifyWhitespace: true,
   minifySyntax: true,
   // Non-ASCII characters of strings, templates, regular expressions and identifiers written as escapes: see toLatin1.
