@@ -1,5 +1,5 @@
-// esbuild options of the API bundle (build.mjs), and what is done to its output; shared with the test that checks
-// the bundle stays one-byte (test/bundle.test.ts).
+// esbuild options of the API bundle (build.mjs), shared with the test that checks the bundle stays one-byte
+// (test/bundle.test.ts).
 
 /**
  * The only packages left as imports resolved from node_modules: PGlite loads its .wasm/.data files next to its own
@@ -42,21 +42,13 @@ export const BUNDLE_OPTIONS = {
   // 179-209 (issue 21 item 6).
   minifyWhitespace: true,
   minifySyntax: true,
-  // Non-ASCII characters of strings, templates, regular expressions and identifiers written as escapes: see toLatin1.
+  // Non-ASCII characters of strings, templates, regular expressions and identifiers written as escapes, and no
+  // comments (minifyWhitespace): V8 keeps a module's source as one byte a character only while every character is
+  // Latin-1, else two — a single '→' in a comment esbuild kept made the server hold its bundle as 11.3 MB instead of
+  // 5.6 MB, from start to exit (heap snapshot at /api/health; issue 21 item 6). test/bundle.test.ts checks it.
   charset: 'ascii',
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
   },
   plugins: [externalDependencies],
 };
-
-/**
- * V8 keeps a module's source for as long as the module lives (it compiles functions lazily from it), as one-byte
- * characters when every character is Latin-1, else as two bytes per character: a single '→' in a comment esbuild
- * keeps made the server hold its 5.9 M-character bundle as 11.3 MB instead of 5.6 MB, from start to exit (heap
- * snapshot at /api/health; issue 21 item 6). With `charset: 'ascii'` code has no such characters, so those left
- * are in comments: each UTF-16 unit becomes '?' (same length, so the source map's columns still hold).
- */
-export function toLatin1(text) {
-  return text.replace(/[\u0100-\uffff]/g, '?');
-}

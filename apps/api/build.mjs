@@ -4,11 +4,11 @@
 // from node_modules. Then dist/pglite-template: an initialised, migrated PGlite cluster that a new DATA_DIR starts
 // as a copy of, so a first `npm start` skips initdb.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { BUNDLE_OPTIONS, toLatin1 } from './build-options.mjs';
+import { BUNDLE_OPTIONS } from './build-options.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.join(here, 'dist');
@@ -30,12 +30,6 @@ const results = await Promise.all([
   ),
   bundle({ 'build-template': path.join(here, 'src/build-template.ts') }, templateBuildDir),
 ]);
-const outputs = Object.assign({}, ...results.map((r) => r.metafile.outputs));
-for (const file of Object.keys(outputs).filter((name) => name.endsWith('.js'))) {
-  const text = readFileSync(file, 'utf8');
-  const latin1 = toLatin1(text);
-  if (latin1 !== text) writeFileSync(file, latin1);
-}
 const bytes = Object.values(results[0].metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 console.info(
   `[api] dist/main.js construido en ${Math.round(performance.now() - started)} ms (${(bytes / 1024).toFixed(0)} KB con su mapa)`,
