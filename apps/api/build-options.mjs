@@ -38,7 +38,7 @@ export const BUNDLE_OPTIONS = {
   // Without comments and indentation (identifiers kept: stack traces still name functions): V8 keeps the whole
   // source in the heap for as long as the server runs, and Node's loader reads it into one buffer which, once
   // freed, raises glibc's malloc thresholds to its size for the rest of the process (freed memory is then kept,
-  // not given back). 4.5 MB of source became 2.9 MB: the server's RSS at its first answer 172-184 MB instead of
+  // not given back). 4.5 MB of source became 2.9 MB: the server's RSS at its first answer 172-193 MB instead of
   // 179-209 (issue 21 item 6).
   minifyWhitespace: true,
   minifySyntax: true,
