@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Kysely, type KyselyPlugin, RawNode, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/config';
+import { copyChunks } from '../src/db/copy';
 import { createDatabase, isNewEmbeddedDatabase } from '../src/db/index';
 import { migrate } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
@@ -232,6 +233,19 @@ describe.each(dbKinds())('database (%s)', (kind) => {
   });
   afterAll(async () => {
     await ctx?.close();
+  });
+
+  it('a COPY the database refuses rejects with its error, and its connection keeps answering', async () => {
+    await ctx.db.connection().execute(async (conn) => {
+      await sql`CREATE TEMP TABLE copia_rechazada (a int PRIMARY KEY)`.execute(conn);
+      // Before the fix, node-postgres' COPY waited forever here: the client dropped it at the server's error.
+      await expect(copyChunks(conn, 'copia_rechazada (a)', ['1\n1\n'])).rejects.toThrow(/duplicate key/);
+      await expect(copyChunks(conn, 'copia_rechazada (a)', ['x\n'])).rejects.toThrow(/invalid input syntax/);
+      await copyChunks(conn, 'copia_rechazada (a)', ['1\n2\n']);
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM copia_rechazada`.execute(conn);
+      expect(rows[0]?.n).toBe(2);
+      await sql`DROP TABLE copia_rechazada`.execute(conn);
+    });
   });
 
   it('records every migration once and re-running applies nothing', async () => {

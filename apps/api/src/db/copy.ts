@@ -87,7 +87,6 @@ interface CopyConnection {
 
 /** One `COPY … FROM STDIN` statement sending `data`, as a node-postgres "submittable" (what pg-copy-streams does). */
 export class CopyIn {
-  private error: Error | null = null;
   private rowCount = 0;
   readonly done: Promise<{ command: 'COPY'; rowCount: number; rows: never[] }>;
   private settle!: (error: Error | null) => void;
@@ -109,11 +108,16 @@ export class CopyIn {
       connection.sendCopyFromChunk(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     connection.endCopyFrom();
   }
+  /**
+   * Settles at once, as node-postgres' own queries do: the client forgets its active query when the server's
+   * error arrives, so ReadyForQuery never reaches this one (a refused COPY — a value the column rejects, a
+   * constraint, a timeout — left its caller waiting forever, the connection never back in the pool).
+   */
   handleError(error: Error) {
-    this.error = error;
+    this.settle(error);
   }
   handleReadyForQuery() {
-    this.settle(this.error);
+    this.settle(null);
   }
   handleCommandComplete(msg: { text?: string }) {
     this.rowCount = Number(msg.text?.split(' ')[1] ?? 0);
