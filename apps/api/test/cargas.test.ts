@@ -11,7 +11,7 @@ import {
 } from '@socio/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAssignments } from '../src/modules/cargas/repo';
+import { findOpenFolios, listAssignments } from '../src/modules/cargas/repo';
 import {
   createTestContext,
   dbKinds,
@@ -801,6 +801,13 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
           timestamptz '2026-01-01 00:00:00+00' + ((g % 40) * interval '1 day')
             + CASE WHEN g % 5 = 0 THEN interval '0' ELSE (g / 3) * interval '7 minutes' END
         FROM generate_series(1, 240) g JOIN folios f ON f.folio = 'G-' || g`.execute(ctx.db);
+    });
+
+    it('findOpenFolios: the folios asked for whose assignment is asignada or agendada, each once', async () => {
+      // G-n is asignada, agendada, completada, cancelada as n % 4 is 0, 1, 2, 3.
+      const asked = ['G-1', 'G-2', 'G-3', 'G-4', 'G-4', 'G-5', 'G-1', 'NO-EXISTE', 'g-8'];
+      expect([...(await findOpenFolios(ctx.db, asked))].sort()).toEqual(['G-1', 'G-4', 'G-5']);
+      expect(await findOpenFolios(ctx.db, [])).toEqual(new Set());
     });
 
     const page = async (query: string, who = 'Administrador') => {
