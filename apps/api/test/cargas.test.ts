@@ -405,6 +405,17 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
   });
 
   describe('POST save_carga', () => {
+    it("saves a row whose 'Dia que Agendo en CRM' is year 0000 without that date (PostgreSQL has no year 0)", async () => {
+      const processed = await process([row(2, { Folio: 'S-0000', 'Dia que Agendo en CRM': '0000-01-01' })]);
+      expect(await save(processed.processedData)).toMatchObject({ recordsProcessed: 1, recordsFailed: 0 });
+      const folio = await ctx.db
+        .selectFrom('folios')
+        .select('dia_agendo_crm')
+        .where('folio', '=', 'S-0000')
+        .executeTakeFirstOrThrow();
+      expect(folio.dia_agendo_crm).toBeNull();
+    });
+
     it('writes the carga record, folios and assignments, and a repeat creates no duplicate', async () => {
       const before = await dbStats();
       const processed = await process([

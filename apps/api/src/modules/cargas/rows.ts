@@ -126,7 +126,10 @@ function optional(row: SheetRow, field: OptionalField, reader: ColumnReader): st
   return cleanedText(byHeader !== undefined ? byHeader : reader.get(row, field));
 }
 
-/** 'YYYY-MM-DD…' or 'dd/mm/yyyy' → 'YYYY-MM-DD'; anything else → null. */
+/**
+ * 'YYYY-MM-DD…' or 'dd/mm/yyyy' → 'YYYY-MM-DD'; anything else → null, year 0000 too (JavaScript's dates have a year
+ * 0, PostgreSQL's do not: a staged row carrying it was refused by the COPY, and with it the whole save).
+ */
 export function toIsoDate(value: string | null): string | null {
   if (value === null) return null;
   const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
@@ -137,7 +140,7 @@ export function toIsoDate(value: string | null): string | null {
     const year = mx[3]!.length === 2 ? `20${mx[3]}` : mx[3]!;
     date = `${year}-${mx[2]!.padStart(2, '0')}-${mx[1]!.padStart(2, '0')}`;
   }
-  if (date === null) return null;
+  if (date === null || date.startsWith('0000')) return null;
   const parsed = new Date(`${date}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date) ? date : null;
 }
