@@ -141,6 +141,24 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 /**
+ * Has the PostgreSQL server at `url` write a checkpoint, before a timed write (nothing without a url: PGlite).
+ * bench:api's seeding, baselines and saves write ~1 GB of WAL, so the server's own checkpoint (max_wal_size)
+ * began mid-run, during whichever write came then: that write logged whole pages again (full_page_writes) beside
+ * the checkpoint's own I/O, and the same COPY read 4.5 s in one run, 7.9 s in the next. Right after a checkpoint,
+ * every timed write starts from the same state.
+ */
+export async function checkpoint(url: string | undefined): Promise<void> {
+  if (!url) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CHECKPOINT');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Runs `work` with the URL of a fresh database `<BENCH_DB_PREFIX><prefix>_<time>` on the server at `serverUrl`, dropped afterwards
  * (its connections too); prints a note instead when no server answers there.
  */
