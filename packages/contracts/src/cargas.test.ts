@@ -139,6 +139,14 @@ describe('manualAssignmentSchema', () => {
     correo_alumno: 'ana@example.com',
     tel1: '+52 81,1234',
   };
+  it('refuses a dia_agendo_crm that is no day of the calendar, year 0000 too (PostgreSQL has no year 0)', () => {
+    for (const dia of ['2026-02-30', '0000-01-01'])
+      expect(manualAssignmentSchema.safeParse({ ...base, dia_agendo_crm: dia }).success).toBe(false);
+    expect(manualAssignmentSchema.parse({ ...base, dia_agendo_crm: '0001-01-01' }).dia_agendo_crm).toBe(
+      '0001-01-01',
+    );
+  });
+
   it('requires the TEC_MTY fields with "Campo requerido" and cleans phones', () => {
     const parsed = manualAssignmentSchema.parse({ ...base, tel2: '', dia_agendo_crm: '' });
     expect(parsed.tel1).toBe('52 811234');

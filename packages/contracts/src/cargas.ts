@@ -822,9 +822,15 @@ const phoneText = z.preprocess(
 );
 
 /** '2026-02-30' is not a day: the date must exist in the calendar. */
-function isCalendarDate(value: string): boolean {
+/**
+ * Whether 'YYYY-MM-DD' is a day of the calendar PostgreSQL stores: a real date (not '2026-02-30') of year 1 or
+ * later — JavaScript's dates have a year 0, PostgreSQL's do not (a folio carrying one was refused by the database).
+ */
+export function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return (
+    !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && !value.startsWith('0000')
+  );
 }
 
 /** Manual assignment of a TEC_MTY folio. Fields copied by the browser are accepted and recomputed. */

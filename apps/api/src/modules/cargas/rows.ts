@@ -16,6 +16,7 @@ import {
   type GrowingColumnReader,
   headerKey,
   type InvalidRow,
+  isCalendarDate,
   isMetaKey,
   KNOWN_COLUMNS,
   normalizeStateName,
@@ -126,10 +127,7 @@ function optional(row: SheetRow, field: OptionalField, reader: ColumnReader): st
   return cleanedText(byHeader !== undefined ? byHeader : reader.get(row, field));
 }
 
-/**
- * 'YYYY-MM-DD…' or 'dd/mm/yyyy' → 'YYYY-MM-DD'; anything else → null, year 0000 too (JavaScript's dates have a year
- * 0, PostgreSQL's do not: a staged row carrying it was refused by the COPY, and with it the whole save).
- */
+/** 'YYYY-MM-DD…' or 'dd/mm/yyyy' → 'YYYY-MM-DD' when it is a day of the calendar (`isCalendarDate`); else null. */
 export function toIsoDate(value: string | null): string | null {
   if (value === null) return null;
   const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
@@ -140,9 +138,7 @@ export function toIsoDate(value: string | null): string | null {
     const year = mx[3]!.length === 2 ? `20${mx[3]}` : mx[3]!;
     date = `${year}-${mx[2]!.padStart(2, '0')}-${mx[1]!.padStart(2, '0')}`;
   }
-  if (date === null || date.startsWith('0000')) return null;
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date) ? date : null;
+  return date !== null && isCalendarDate(date) ? date : null;
 }
 
 /** Folio fields of a valid row cleaned by `cleanRow` (or in place) whose state is already normalised. */
