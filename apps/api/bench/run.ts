@@ -5,7 +5,8 @@
  *   (a) process_carga + save_carga of 100,000 generated rows through the API server (compiled, its own
  *       process) vs PostgreSQL's fastest path for the same rows into the same tables: one INSERT … SELECT
  *       FROM unnest(one array per column) (ratio, goal ≤ 2.0); on PostgreSQL also vs `COPY` of the same
- *       rows with the same triggers (save_carga ≤ 1.3×, issue 21) and without the user triggers (./copy.ts);
+ *       rows with the same triggers (save_carga ≤ 1.3×, issue 21: each save to that COPY measured again just
+ *       before its clock, `copyJustBefore`) and without the user triggers (./copy.ts);
  *       /api/health p50/p99/max during the save (goal p99 ≤ 200 ms on PostgreSQL, issue 22.7); the server's
  *       peak RSS during the save, read from /proc (goal ≤ 400 MB on PostgreSQL; PGlite's figure, printed
  *       too, includes the database). Then a second carga of as many new rows on the same server: the same
