@@ -9,7 +9,13 @@ import type { SaveCargaResponse } from '@socio/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JsonBodySplitter } from '../src/http/big-json';
 import { SAVE_CHUNK, SAVE_SLICE } from '../src/modules/cargas/repo';
-import { isStagingCopy, turnCounter, unwatchQueries, watchQueries } from './event-loop-turns';
+import {
+  isOpenFolioLookup,
+  isStagingCopy,
+  turnCounter,
+  unwatchQueries,
+  watchQueries,
+} from './event-loop-turns';
 import { createTestContext, dbKinds, saveRows, type TestContext } from './helpers';
 
 describe.each(dbKinds())('save_carga yields to other requests (%s)', (kind) => {
@@ -119,7 +125,7 @@ describe.each(dbKinds())('save_carga yields to other requests (%s)', (kind) => {
     watchQueries((text, result) => {
       // The open folios are the last thing process_carga reads before it processes the rows; the next statement
       // (the staging of the valid rows in the lote) comes once every row was processed.
-      if (/FROM asignaciones\s+WHERE estatus IN/i.test(text)) {
+      if (isOpenFolioLookup(text)) {
         return result.then((answer) => {
           lookedUp = true;
           counter.start();

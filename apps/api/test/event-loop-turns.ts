@@ -33,6 +33,9 @@ export function watchQueries(
 /** Whether a watched statement is the COPY that stages a chunk of a lote's rows (src/modules/cargas/lotes-repo.ts). */
 export const isStagingCopy = (text: string) => /^COPY carga_lote_filas/i.test(text);
 
+/** Whether a watched statement is `findOpenFolios`' lookup of the folios already open (src/modules/cargas/repo.ts). */
+export const isOpenFolioLookup = (text: string) => /^\s*SELECT u\.folio FROM unnest\(/i.test(text);
+
 export function unwatchQueries() {
   prototypes.forEach((proto, i) => {
     proto.query = originals[i];
