@@ -821,7 +821,6 @@ const phoneText = z.preprocess(
   optionalText,
 );
 
-/** '2026-02-30' is not a day: the date must exist in the calendar. */
 /**
  * Whether 'YYYY-MM-DD' is a day of the calendar PostgreSQL stores: a real date (not '2026-02-30') of year 1 or
  * later — JavaScript's dates have a year 0, PostgreSQL's do not (a folio carrying one was refused by the database).
