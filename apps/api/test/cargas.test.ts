@@ -405,6 +405,19 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
   });
 
   describe('POST save_carga', () => {
+    it('saves a row whose cells carry NUL characters (a CSV can), without them: not a whole carga refused', async () => {
+      const processed = await process([
+        row(2, { Folio: 'S-NUL', Calle: 'Av\u0000 Juárez', Extra: 'x\u0000y', 'Correo Alumno': '\u0000' }),
+      ]);
+      expect(await save(processed.processedData)).toMatchObject({ recordsProcessed: 1, recordsFailed: 0 });
+      const folio = await ctx.db
+        .selectFrom('folios')
+        .select(['calle', 'correo_alumno', 'extra'])
+        .where('folio', '=', 'S-NUL')
+        .executeTakeFirstOrThrow();
+      expect(folio).toEqual({ calle: 'Av Juárez', correo_alumno: null, extra: { Extra: 'xy' } });
+    });
+
     it("saves a row whose 'Dia que Agendo en CRM' is year 0000 without that date (PostgreSQL has no year 0)", async () => {
       const processed = await process([row(2, { Folio: 'S-0000', 'Dia que Agendo en CRM': '0000-01-01' })]);
       expect(await save(processed.processedData)).toMatchObject({ recordsProcessed: 1, recordsFailed: 0 });

@@ -95,6 +95,16 @@ describe('validateRow', () => {
 });
 
 describe('cleanRow', () => {
+  it('drops NUL characters from text (PostgreSQL cannot store them); a cell of only NUL and spaces is empty', () => {
+    expect(
+      cleanRow({ Calle: 'Av\u0000 Juárez\u0000 1 ', Colonia: ' \u0000 ', Tel1: '81\u00001234' }),
+    ).toEqual({
+      Calle: 'Av Juárez 1',
+      Colonia: null,
+      Tel1: '811234',
+    });
+  });
+
   it('turns empty cells into null, trims text and strips commas and plus signs in CP and phones', () => {
     const cleaned = cleanRow({
       row_index: 2,

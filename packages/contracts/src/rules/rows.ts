@@ -138,10 +138,17 @@ export function isBlank(value: unknown): boolean {
   return false;
 }
 
-/** One cell cleaned: empty → null, strings trimmed; Date → ISO date; other objects → their text. */
+/**
+ * One cell cleaned: empty → null, strings trimmed and without NUL characters (PostgreSQL's text cannot hold one, nor
+ * can an xlsx cell; a CSV can: kept, it made save_carga refuse the whole carga); Date → ISO date; other objects → their
+ * text.
+ */
 export function cleanCell(value: unknown): CellValue {
+  if (typeof value === 'string') {
+    const text = (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value).trim();
+    return text === '' ? null : text;
+  }
   if (isBlank(value)) return null;
-  if (typeof value === 'string') return value.trim();
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
   return String(value);
