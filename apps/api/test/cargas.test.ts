@@ -407,7 +407,12 @@ describe.each(dbKinds())('cargas (%s)', (kind) => {
   describe('POST save_carga', () => {
     it('saves a row whose cells carry NUL characters (a CSV can), without them: not a whole carga refused', async () => {
       const processed = await process([
-        row(2, { Folio: 'S-NUL', Calle: 'Av\u0000 Juárez', Extra: 'x\u0000y', 'Correo Alumno': '\u0000' }),
+        row(2, {
+          Folio: 'S-NUL',
+          Calle: 'Av\u0000 Juárez',
+          'Ex\u0000tra': 'x\u0000y',
+          'Correo Alumno': '\u0000',
+        }),
       ]);
       expect(await save(processed.processedData)).toMatchObject({ recordsProcessed: 1, recordsFailed: 0 });
       const folio = await ctx.db

@@ -149,7 +149,8 @@ export function folioFields(row: SheetRow, estado: string, reader: ColumnReader)
     const value = row[key];
     if (value === null || !isExtraKey(key)) continue;
     extra ??= {};
-    extra[key] = value;
+    // A header carrying a NUL character (a CSV's) would make PostgreSQL refuse the jsonb: it is dropped, as in cells.
+    extra[key.includes('\u0000') ? key.replaceAll('\u0000', '') : key] = value;
   }
   const address = rowAddressParts(row, estado, reader);
   return {
