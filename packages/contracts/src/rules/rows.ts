@@ -139,13 +139,20 @@ export function isBlank(value: unknown): boolean {
 }
 
 /**
- * One cell cleaned: empty → null, strings trimmed and without NUL characters (PostgreSQL's text cannot hold one, nor
- * can an xlsx cell; a CSV can: kept, it made save_carga refuse the whole carga); Date → ISO date; other objects → their
- * text.
+ * `text` without NUL characters: PostgreSQL's text and jsonb cannot hold one, nor can an xlsx cell; a CSV can (kept,
+ * one made save_carga refuse the whole carga).
+ */
+export function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+}
+
+/**
+ * One cell cleaned: empty → null, strings without NUL characters (`withoutNul`) and trimmed; Date → ISO date; other
+ * objects → their text.
  */
 export function cleanCell(value: unknown): CellValue {
   if (typeof value === 'string') {
-    const text = (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value).trim();
+    const text = withoutNul(value).trim();
     return text === '' ? null : text;
   }
   if (isBlank(value)) return null;

@@ -30,6 +30,7 @@ import {
   type SheetRow,
   validateRow,
   withComputedFields,
+  withoutNul,
 } from '@socio/contracts';
 
 /** An active Visitador as the assignment sees it. */
@@ -149,8 +150,8 @@ export function folioFields(row: SheetRow, estado: string, reader: ColumnReader)
     const value = row[key];
     if (value === null || !isExtraKey(key)) continue;
     extra ??= {};
-    // A header carrying a NUL character (a CSV's) would make PostgreSQL refuse the jsonb: it is dropped, as in cells.
-    extra[key.includes('\u0000') ? key.replaceAll('\u0000', '') : key] = value;
+    // A header is kept as read, but for NUL characters (a CSV's), which the jsonb cannot hold: as in cells.
+    extra[withoutNul(key)] = value;
   }
   const address = rowAddressParts(row, estado, reader);
   return {
