@@ -318,11 +318,20 @@ interface Baselines {
   again: { url: string; rows: CopyRow[]; ctx: { adminId: number; idCliente: number | null } } | null;
 }
 
+/** What a save's clock waits for on PostgreSQL (both settle at once on PGlite). */
+interface BeforeTimedWrites {
+  /** A checkpoint (`checkpoint`): before each timed write, so that none starts mid-checkpoint. */
+  checkpoint: () => Promise<void>;
+  /** The COPY measured just before the save (`copyJustBefore`), the checkpoint after it; null on PGlite. */
+  copyBefore: () => Promise<number | null>;
+}
+
 /**
  * The COPY with triggers of `base.again`, just before save `run` (0: a server's first carga, on empty tables — the
  * previous path's cargas are emptied first; 1: the second, on the first one's rows, COPYed with folios of their
  * own): rolled back, then the tables as the save is to find them — emptied again before a first carga, vacuumed
- * before the second. Null on PGlite.
+ * before the second — and a checkpoint for the save. Each write after a checkpoint (`checkpoint`'s reason), on
+ * one connection. Null on PGlite.
  */
 async function copyJustBefore(base: Baselines, run: number): Promise<number | null> {
   if (base.again === null) return null;
@@ -331,10 +340,11 @@ async function copyJustBefore(base: Baselines, run: number): Promise<number | nu
   await client.connect();
   try {
     if (run === 0) await client.query(TRUNCATE_OPERATIONS);
-    await checkpoint(url);
+    await client.query('CHECKPOINT');
     const copyRows = run === 0 ? rows : rows.map((r) => ({ ...r, folio: `${r.folio}-c` }));
     const ms = await copyBaseline(url, copyRows, ctx, true);
     await client.query(run === 0 ? TRUNCATE_OPERATIONS : 'VACUUM folios, asignaciones, cargas');
+    await client.query('CHECKPOINT');
     return ms;
   } finally {
     await client.end();
@@ -350,8 +360,7 @@ async function apiCarga(
   server: ApiServer,
   token: string,
   rows: Array<Record<string, unknown>>,
-  dbUrl: string | undefined,
-  copyBefore: () => Promise<number | null>,
+  before: BeforeTimedWrites,
 ) {
   const t1 = performance.now();
   const cpu1 = cpuMsOf(server.pid);
@@ -376,8 +385,7 @@ async function apiCarga(
     }),
   );
   const bodyMs = performance.now() - t2;
-  const copyMs = await copyBefore();
-  await checkpoint(dbUrl);
+  const copyMs = await before.copyBefore();
   // The probe (a thread of its own) started once the body is made, and before the save's clock.
   const probe = await healthProbe(server.baseUrl, PROBE_PAUSE_MS);
   const t2b = performance.now();
@@ -437,13 +445,12 @@ async function apiCargaStaged(
   server: ApiServer,
   token: string,
   rows: Array<Record<string, unknown>>,
-  dbUrl: string | undefined,
-  copyBefore: () => Promise<number | null>,
+  before: BeforeTimedWrites,
 ) {
   // The same batches without a lote first (process_carga writes nothing then): what processing costs without
   // staging, so that the staging it now carries is counted with the save (below, in benchCarga).
   const batches = Math.ceil(rows.length / PROCESS_BATCH_ROWS);
-  await checkpoint(dbUrl);
+  await before.checkpoint();
   const t0 = performance.now();
   const cpu0 = cpuMsOf(server.pid);
   await inFlight(batches, (n) =>
@@ -453,7 +460,7 @@ async function apiCargaStaged(
     }),
   );
   const plain = { ms: performance.now() - t0, cpu: cpuMsOf(server.pid) - cpu0 };
-  await checkpoint(dbUrl);
+  await before.checkpoint();
   const t1 = performance.now();
   const cpu1 = cpuMsOf(server.pid);
   const procSampler = sampleRss(server.pid);
@@ -477,8 +484,7 @@ async function apiCargaStaged(
   const validCount = answers.reduce((sum, a) => sum + a.processedData.length, 0);
   const invalidCount = answers.reduce((sum, a) => sum + a.invalidCount, 0);
   const procPeak = procSampler.stop();
-  const copyMs = await copyBefore();
-  await checkpoint(dbUrl);
+  const copyMs = await before.copyBefore();
   // The probe (a thread of its own) started before the save's clock.
   const probe = await healthProbe(server.baseUrl, PROBE_PAUSE_MS);
   const t2 = performance.now();
@@ -583,10 +589,13 @@ async function benchCarga(
       for (const [run, [which, make]] of runs.slice(0, A_RUNS).entries()) {
         const data = make();
         const input = data as Array<Record<string, unknown>>;
-        const copyBefore = () => copyJustBefore(base, run);
+        const before: BeforeTimedWrites = {
+          checkpoint: () => checkpoint(serverEnv.DATABASE_URL),
+          copyBefore: () => copyJustBefore(base, run),
+        };
         const r = staged
-          ? await apiCargaStaged(server, login.token, input, serverEnv.DATABASE_URL, copyBefore)
-          : await apiCarga(server, login.token, input, serverEnv.DATABASE_URL, copyBefore);
+          ? await apiCargaStaged(server, login.token, input, before)
+          : await apiCarga(server, login.token, input, before);
         const apiMs = r.processMs + r.bodyMs + r.saveMs;
         report({
           db: label,
